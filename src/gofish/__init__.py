@@ -1,0 +1,3 @@
+"""gofish: Go Fish for the terminal."""
+
+__version__ = "0.1.0"

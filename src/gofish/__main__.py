@@ -1,0 +1,3 @@
+from gofish.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""The rules in force: one field for every option in shared/rules.md, and the presets.
+
+A Rules value is saved with each game, so it serialises to plain JSON and refuses anything it
+does not know with an error that names the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+# Allowed values of each option with a fixed set of choices, in the order the setup screen shows.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deal": ("7-for-2", "7-for-2-3", "7-for-2-4", "fixed"),
+    "first_player": ("random-dealer", "lowest-card-deals", "random"),
+    "end": ("all-books", "first-out"),
+    "empty_hand": ("draw-one", "draw-hand"),
+    "empty_stock": ("turn-ends", "asked-plays"),
+    "after_miss": ("next-player", "asked-player"),
+    "ask_for": ("rank", "card"),
+    "scoring": ("books", "card-value"),
+}
+
+
+class RulesError(ValueError):
+    """A rules value that cannot be used; the message names the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of rules.md; defaults are the Standard preset."""
+
+    deal: str = "7-for-2-4"  # 7 cards for 2 / 2-3 / 2-4 players, else 5; or "fixed"
+    deal_fixed: int = 7  # cards per player when deal == "fixed"
+    first_player: str = "random-dealer"  # left of a random dealer; lowest card deals; random
+    lucky_draw: bool = True  # drawing what you asked for lets you ask again
+    end: str = "all-books"  # play until all books are down; or stop when a hand or the stock empties
+    empty_hand: str = "draw-one"  # (all-books) an empty hand draws one card, or a hand of 5
+    empty_stock: str = "turn-ends"  # (all-books) with no stock a miss ends the turn; or the asked plays
+    after_miss: str = "next-player"  # the turn passes left; or to the player who said Go Fish
+    ask_for: str = "rank"  # ask for a rank; or for one exact card
+    bluff_asks: bool = False  # (card) you may ask for a card you hold
+    draw_until_hit: bool = False  # keep fishing until you draw what you asked for
+    scoring: str = "books"  # one point a book; or the rank's card value
+    match_target: int = 0  # 0: one deal; else deals until someone reaches this score
+    open_hands: bool = False  # every hand face up
+    pairs: bool = False  # books are pairs instead of fours
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f.name, f"expected true or false, got {value!r}")
+            elif f.type in ("int", int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesError(f.name, f"expected a whole number, got {value!r}")
+            elif f.name in CHOICES and value not in CHOICES[f.name]:
+                allowed = ", ".join(CHOICES[f.name])
+                raise RulesError(f.name, f"expected one of {allowed}, got {value!r}")
+        if not 1 <= self.deal_fixed <= 26:
+            raise RulesError("deal_fixed", f"expected 1 to 26 cards, got {self.deal_fixed}")
+        if not 0 <= self.match_target <= 1000:
+            raise RulesError("match_target", f"expected 0 to 1000, got {self.match_target}")
+
+    @property
+    def book_size(self) -> int:
+        return 2 if self.pairs else 4
+
+    def deal_size(self, players: int) -> int:
+        if self.deal == "fixed":
+            return self.deal_fixed
+        top = {"7-for-2": 2, "7-for-2-3": 3, "7-for-2-4": 4}[self.deal]
+        return 7 if players <= top else 5
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RulesError("players", f"expected a whole number, got {players!r}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError("players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        if players * self.deal_size(players) > 52:
+            raise RulesError(
+                "deal_fixed",
+                f"{self.deal_size(players)} cards each for {players} players is more than 52",
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError("rules", f"expected an object, got {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise RulesError(str(key), "unknown rule option")
+        return cls(**data)
+
+    def replace(self, **changes: Any) -> Rules:
+        return dataclasses.replace(self, **changes)
+
+    def preset_name(self) -> str | None:
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        return None
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "quick": Rules(deal="7-for-2", end="first-out", first_player="random"),
+    "classic": Rules(deal="7-for-2-3", first_player="lowest-card-deals"),
+    "kids": Rules(open_hands=True, pairs=True),
+}
+
+
+def preset(name: str) -> Rules:
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise RulesError("preset", f"expected one of {', '.join(PRESETS)}, got {name!r}") from None

@@ -1,0 +1,70 @@
+"""Who sits at the table: a name, human or computer, and the computer's level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+HUMAN = "human"
+COMPUTER = "computer"
+LEVELS = ("random", "easy", "medium", "hard", "expert")
+MAX_NAME = 20
+
+
+class SeatError(ValueError):
+    """A seat that cannot be used; ``field`` says which part is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    kind: str = HUMAN  # "human" or "computer"
+    level: str = ""  # a computer's level, one of LEVELS
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == COMPUTER:
+            data["level"] = self.level
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> SeatSpec:
+        if not isinstance(data, dict):
+            raise SeatError("seat", "a seat must be an object")
+        name, kind, level = data.get("name"), data.get("kind", HUMAN), data.get("level", "")
+        if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
+            raise SeatError("seat", "seat name, kind and level must be text")
+        seat = cls(name, kind, level)
+        seat.validate()
+        return seat
+
+    def validate(self) -> None:
+        if self.kind not in (HUMAN, COMPUTER):
+            raise SeatError("kind", f"unknown seat kind {self.kind!r}")
+        if self.kind == COMPUTER and self.level not in LEVELS:
+            raise SeatError("level", f"unknown computer level {self.level!r}")
+        if not self.name or len(self.name) > MAX_NAME or self.name != self.name.strip():
+            raise SeatError("name", f"a name must be 1 to {MAX_NAME} characters")
+        if any(not ch.isprintable() for ch in self.name):
+            raise SeatError("name", "a name cannot hold control characters")
+
+
+def validate_seats(seats: list[SeatSpec]) -> None:
+    """Raise SeatError for a bad seat list: 2 to 6 seats, names unique regardless of case."""
+    if not 2 <= len(seats) <= 6:
+        raise SeatError("seats", "a game needs 2 to 6 seats")
+    seen: set[str] = set()
+    for seat in seats:
+        seat.validate()
+        key = seat.name.casefold()
+        if key in seen:
+            raise SeatError("name", f"two seats are called {seat.name!r}")
+        seen.add(key)

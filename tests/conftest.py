@@ -1,0 +1,27 @@
+"""Shared test set-up: a private data directory and a fixed language for every test."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="run the long (slow-marked) tests too")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="long run: use --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOFISH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANGUAGE", "en")
+    from gofish.i18n import set_language
+
+    set_language("en")
