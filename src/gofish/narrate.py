@@ -1,0 +1,172 @@
+"""Events told as plain sentences, from one seat's point of view.
+
+Sentences are built whole for translation (one message per case, plural forms through ngettext);
+"you" is its own sentence, never a substituted name. The text returned is plain: front ends must
+show it literally, since player names can hold anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gofish.engine import events as ev
+from gofish.engine.events import Event
+from gofish.i18n import _, ngettext
+from gofish.names import card_label, card_words, cards_label, rank_word
+
+# The kind of each line, so a front end can mark lucky draws, books and the end of a turn.
+PLAIN, ASKED, LUCKY, BOOK, TURN_END, OVER = "plain", "asked", "lucky", "book", "turn-end", "over"
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    kind: str = PLAIN
+    seat: int = -1  # the seat the line is mostly about
+
+
+def _and_list(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = False) -> str:
+    """One event as a sentence for ``viewer`` (None: nobody in particular), or "" to skip."""
+    me = viewer is not None and e.seat == viewer
+    who = names[e.seat] if 0 <= e.seat < len(names) else ""
+    other = names[e.target] if 0 <= e.target < len(names) else ""
+    k = e.kind
+    if k == ev.ASK:
+        if e.suit >= 0:
+            what = card_words(e.rank * 4 + e.suit)
+        else:
+            what = rank_word(e.rank)
+        if me:
+            return _("You asked {target} for {what}.").format(target=other, what=what)
+        if viewer is not None and e.target == viewer:
+            return _("{asker} asked you for {what}.").format(asker=who, what=what)
+        return _("{asker} asked {target} for {what}.").format(asker=who, target=other, what=what)
+    if k == ev.GAVE:
+        n = e.count
+        what = rank_word(e.rank, n)
+        if me:
+            return ngettext("{target} gave you {n} {what}.", "{target} gave you {n} {what}.",
+                            n).format(target=other, n=n, what=what)
+        if viewer is not None and e.target == viewer:
+            return ngettext("You gave {asker} {n} {what}.", "You gave {asker} {n} {what}.",
+                            n).format(asker=who, n=n, what=what)
+        return ngettext("{target} gave {asker} {n} {what}.", "{target} gave {asker} {n} {what}.",
+                        n).format(target=other, asker=who, n=n, what=what)
+    if k == ev.GO_FISH:
+        if viewer is not None and e.target == viewer:
+            return _("You said “Go fish!”")
+        return _("{target} said “Go fish!”").format(target=other)
+    if k == ev.NO_STOCK:
+        if viewer is not None and e.target == viewer:
+            return _("You had none, and the stock is empty: the turn ends.")
+        return _("{target} had none, and the stock is empty: the turn ends.").format(target=other)
+    if k == ev.DREW:
+        if e.secret and me:
+            if len(e.secret) == 1:
+                return _("You drew {card}.").format(card=card_label(e.secret[0]))
+            return _("You drew {cards}.").format(cards=cards_label(e.secret))
+        if e.secret:
+            return ngettext("{name} drew {cards}.", "{name} drew {cards}.",
+                            len(e.secret)).format(name=who, cards=cards_label(e.secret))
+        return ngettext("{name} drew a card.", "{name} drew {n} cards.",
+                        e.count).format(name=who, n=e.count)
+    if k == ev.LUCKY:
+        c = card_label(e.cards[0]) if e.cards else ""
+        if me:
+            return _("Lucky draw! You drew the {card} you asked for: ask again.").format(card=c)
+        return _("Lucky draw! {name} drew the {card} they asked for and asks again.").format(
+            name=who, card=c)
+    if k == ev.BOOK:
+        ranks = rank_word(e.rank)
+        if pairs:
+            if me:
+                return _("You laid down a pair of {rank}.").format(rank=ranks)
+            return _("{name} laid down a pair of {rank}.").format(name=who, rank=ranks)
+        if me:
+            return _("You laid down a book of {rank}.").format(rank=ranks)
+        return _("{name} laid down a book of {rank}.").format(name=who, rank=ranks)
+    if k == ev.PASS:
+        if me:
+            return _("Nobody else holds a card: you pass.")
+        return _("Nobody else holds a card: {name} passes.").format(name=who)
+    if k == ev.OUT:
+        if me:
+            return _("You have no cards and the stock is empty: you are out of this deal.")
+        return _("{name} has no cards and the stock is empty: out of this deal.").format(name=who)
+    if k == ev.DEALER_CARD:
+        return _("{name} turned up {card}.").format(name=who, card=card_label(e.cards[0]))
+    if k == ev.DEAL:
+        return _("Deal {n}: {dealer} deals, {first} plays first.").format(
+            n=e.deal + 1, dealer=who, first=other)
+    if k == ev.DEAL_OVER:
+        return _("Deal {n} is over.").format(n=e.deal + 1)
+    if k == ev.GAME_OVER:
+        winners = [names[w] for w in e.winners]
+        if len(winners) == 1:
+            if viewer is not None and e.winners[0] == viewer:
+                return _("Game over: you win!")
+            return _("Game over: {name} wins!").format(name=winners[0])
+        return _("Game over: {names} share the win.").format(names=_and_list(winners))
+    return ""  # TURN and DEALT are bookkeeping, not news
+
+
+def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
+          pairs: bool = False) -> list[Line]:
+    """Events grouped into lines: an ask and what came of it read as one line."""
+    lines: list[Line] = []
+    current: list[str] = []
+    current_kind = PLAIN
+    current_seat = -1
+
+    def flush() -> None:
+        nonlocal current, current_kind, current_seat
+        if current:
+            lines.append(Line(" ".join(current), current_kind, current_seat))
+        current, current_kind, current_seat = [], PLAIN, -1
+
+    for e in events:
+        text = sentence(e, names, viewer, pairs)
+        if e.kind == ev.ASK:
+            flush()
+            current, current_kind, current_seat = [text], ASKED, e.seat
+            continue
+        if not text:
+            if e.kind == ev.TURN:
+                flush()
+            continue
+        follows_ask = e.kind in (ev.GAVE, ev.GO_FISH, ev.NO_STOCK) or (
+            e.kind == ev.DREW and current_seat == e.seat)
+        if follows_ask and current:
+            current.append(text)
+            continue
+        if e.kind == ev.LUCKY and current:
+            current.append(text)
+            current_kind = LUCKY
+            continue
+        flush()
+        kind = {ev.BOOK: BOOK, ev.GAME_OVER: OVER, ev.DEAL_OVER: OVER}.get(e.kind, PLAIN)
+        lines.append(Line(text, kind, e.seat))
+    flush()
+    return lines
+
+
+def since_last_turn(events: Sequence[Event], seat: int) -> list[Event]:
+    """The events after ``seat``'s previous turn ended: what they missed while away."""
+    # find the last TURN event for this seat that was followed by a TURN for somebody else
+    last_end = 0
+    mine = False
+    for i, e in enumerate(events):
+        if e.kind == ev.TURN:
+            if e.seat == seat:
+                mine = True
+            elif mine:
+                last_end = i
+                mine = False
+    return list(events[last_end:])

@@ -1,0 +1,148 @@
+"""The table being played: engine, seats, computer players and autosave.
+
+This is the one object a front end talks to. It hands out per-seat views and filtered events,
+never the game itself, so the TUI today and a network seat or bot later see the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gofish.ai import Player, make_player
+from gofish.engine import Action, Event, Game, IllegalAction, NextDeal, Rules, SeatView
+from gofish.seats import SeatSpec, validate_seats
+
+
+class NotYourTurn(IllegalAction):
+    """A human action arrived while someone else (or a computer) is to act."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    game_id: str
+    names: tuple[str, ...]
+    seats: tuple[SeatSpec, ...]
+    rules: Rules
+    seed: int
+
+
+class Session:
+    """A game in play. ``saver`` is called with the session after every action (autosave)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        *,
+        game_id: str = "",
+        actions: Sequence[Action] = (),
+        saver: Callable[[Session], None] | None = None,
+    ) -> None:
+        validate_seats(list(seats))
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.names = tuple(s.name for s in seats)
+        self.seed = seed
+        self.game_id = game_id
+        self._game = Game.replay(rules, len(seats), seed, list(actions))
+        self._saver = saver
+        self._players: dict[int, Player] = {}
+        for i, spec in enumerate(self.seats):
+            if not spec.is_human:
+                player = make_player(spec.level, i, rules, len(seats), seed * 1009 + i)
+                for e in self._game.events:
+                    player.observe(e.for_seat(i, rules.open_hands))
+                self._players[i] = player
+
+    # ------------------------------------------------------------------ what front ends read
+
+    @property
+    def game(self) -> Game:
+        """The engine game, for the store and tests only: front ends use views."""
+        return self._game
+
+    @property
+    def info(self) -> SessionInfo:
+        return SessionInfo(self.game_id, self.names, self.seats, self.rules, self.seed)
+
+    @property
+    def to_act(self) -> int | None:
+        return self._game.to_act
+
+    @property
+    def over(self) -> bool:
+        return self._game.over
+
+    @property
+    def deal_over(self) -> bool:
+        return self._game.deal_over
+
+    @property
+    def action_count(self) -> int:
+        return len(self._game.actions)
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].is_human
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def view(self, seat: int) -> SeatView:
+        return self._game.view(seat)
+
+    def public_view(self) -> SeatView:
+        """Counts, books and the public log: what a watcher with no hand may see."""
+        return self._game.view(0, with_events=False)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The history from index ``start`` as ``seat`` saw it (None: the public form)."""
+        open_hands = self.rules.open_hands
+        return [e.for_seat(seat, open_hands) for e in self._game.events[start:]]
+
+    @property
+    def event_count(self) -> int:
+        return len(self._game.events)
+
+    def scores(self) -> tuple[int, ...]:
+        return self._game.scores()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._game.winners
+
+    # ------------------------------------------------------------------ acting
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """A human's action for ``seat``; refused (and nothing changes) if it is not theirs."""
+        if self.to_act != seat:
+            raise NotYourTurn("it is not your turn")
+        return self._apply(action)
+
+    def computer_to_act(self) -> bool:
+        seat = self.to_act
+        return seat is not None and seat in self._players and not self._game.deal_over
+
+    def step_computer(self) -> list[Event]:
+        """Let the computer whose turn it is make one action."""
+        seat = self.to_act
+        if seat is None or seat not in self._players:
+            raise NotYourTurn("no computer is to act")
+        action = self._players[seat].choose(self._game.view(seat, with_events=False))
+        return self._apply(action)
+
+    def next_deal(self) -> list[Event]:
+        """Start the next deal of a match (whoever confirms it: it is nobody's decision)."""
+        return self._apply(NextDeal())
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self._game.apply(action)
+        open_hands = self.rules.open_hands
+        for seat, player in self._players.items():
+            for e in events:
+                player.observe(e.for_seat(seat, open_hands))
+        if self._saver is not None:
+            self._saver(self)
+        return events

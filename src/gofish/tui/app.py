@@ -1,0 +1,242 @@
+"""The Textual app: moves between screens and owns the store, the open game and its lock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from gofish.i18n import _
+from gofish.names import set_ascii
+from gofish.rules_text import PRESET_TITLES
+from gofish.session import Session
+from gofish.store.atomic import write_atomic
+from gofish.store.errors import GameLocked, LoadError, StoreError
+from gofish.store.repo import GameNotFound, Store
+from gofish.store.saves import SavedGame, utc_now
+from gofish.store.text import plain
+from gofish.tui.screens.game_over import GameOverScreen
+from gofish.tui.screens.help import HelpScreen
+from gofish.tui.screens.menu import MenuScreen
+from gofish.tui.screens.pass_device import PassScreen
+from gofish.tui.screens.setup import SetupChoice, SetupScreen, default_choice
+from gofish.tui.screens.table import TableScreen
+from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+LAST_SETUP = "last-setup.json"
+
+
+class GofishApp(App):
+    CSS_PATH = "gofish.tcss"
+    TITLE = "gofish"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", _("Quit"), priority=True)]
+
+    def __init__(
+        self,
+        *,
+        data_dir: str | None = None,
+        ascii: bool = False,
+        computer_delay: float = 0.6,
+        clock: Callable = utc_now,
+        start: str = "menu",
+        game_id: str | None = None,
+    ) -> None:
+        super().__init__()
+        set_ascii(ascii)
+        self.store = Store(data_dir, clock=clock)
+        self.clock = clock
+        self.computer_delay = computer_delay
+        self.start = start
+        self.start_id = game_id
+        self.session: Session | None = None
+        self.record: SavedGame | None = None
+        self._lock = None
+        self.exit_message = ""
+
+    # ------------------------------------------------------------------ start and size
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self.start == "new":
+            self.show_setup()
+        elif self.start == "resume":
+            if self.start_id:
+                self.resume_game(self.start_id)
+            else:
+                latest = self.latest_unfinished()
+                if latest is None:
+                    self.notify(_("There is no unfinished game to resume."), severity="warning")
+                else:
+                    self.resume_game(latest[0])
+        self.check_size()
+
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+    # ------------------------------------------------------------------ navigation
+
+    def _replace_top(self, screen) -> None:
+        """Keep the menu at the bottom of the stack and one screen above it."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def go_menu(self) -> None:
+        self.close_game()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_continue()
+        else:
+            self.pop_screen()
+
+    def show_setup(self) -> None:
+        self._replace_top(SetupScreen(self.load_last_setup()))
+
+    def show_history(self) -> None:
+        from gofish.tui.screens.history import HistoryScreen
+
+        self.close_game()
+        self._replace_top(HistoryScreen(self.store))
+
+    def show_help(self, session: Session) -> None:
+        self.push_screen(HelpScreen(session.rules, len(session.seats)))
+
+    def show_general_help(self) -> None:
+        from gofish.engine import PRESETS
+
+        self.push_screen(HelpScreen(PRESETS["standard"], 2))
+
+    def show_pass(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+        self.push_screen(PassScreen(session, seat, on_ready))
+
+    def show_game_over(self, session: Session) -> None:
+        if not isinstance(self.screen, GameOverScreen):
+            self.push_screen(GameOverScreen(session))
+
+    # ------------------------------------------------------------------ games
+
+    def latest_unfinished(self) -> tuple[str, str] | None:
+        try:
+            info = self.store.latest_unfinished()
+        except StoreError:
+            return None
+        if info is None:
+            return None
+        names = ", ".join(plain(s.name, 20) for s in info.summary.seats)
+        when = info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+        return info.id, f"{names} · {when}"
+
+    def start_game(self, choice: SetupChoice, remember: bool = True) -> None:
+        if remember:
+            self.save_last_setup(choice)
+        try:
+            record = self.store.new_game(choice.rules, choice.seats, choice.seed)
+            lock = self.store.lock(record.id)
+            self.store.save(record)
+        except StoreError as e:
+            self.notify(_("Could not start the game: {why}").format(why=e), severity="error",
+                        timeout=10)
+            return
+        self.open_session(record, lock)
+
+    def resume_game(self, game_id: str) -> None:
+        try:
+            lock = self.store.lock(game_id)
+        except GameLocked as e:
+            self.notify(_("{why} You can read its log from the history.").format(why=e),
+                        severity="error", timeout=10)
+            return
+        except StoreError as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        try:
+            record, _game = self.store.load_game(game_id)
+        except (LoadError, GameNotFound, StoreError) as e:
+            lock.release()
+            self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
+                        severity="error", timeout=10)
+            return
+        self.open_session(record, lock)
+
+    def open_session(self, record: SavedGame, lock) -> None:
+        self.close_game()
+        self.record = record
+        self._lock = lock
+        self.session = Session(record.rules, record.seats, record.seed, game_id=record.id,
+                               actions=list(record.actions), saver=self._save)
+        self.exit_message = _("Your game is saved. Resume it with: gofish resume {id}").format(
+            id=record.id)
+        self._replace_top(TableScreen(self.session))
+
+    def _save(self, session: Session) -> None:
+        assert self.record is not None
+        self.record = self.record.updated_with(session.game, clock=self.clock)
+        self.store.save(self.record)
+        if session.over:
+            self.exit_message = ""
+
+    def close_game(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        self.session = None
+        self.record = None
+        self.exit_message = ""
+
+    def next_deal(self, session: Session) -> None:
+        try:
+            session.next_deal()
+        except StoreError as e:
+            self.report_save_error(e)
+        self.pop_screen()  # back to the table, which moves on
+
+    def play_again(self, session: Session) -> None:
+        self.start_game(SetupChoice(session.seats, session.rules, None), remember=False)
+
+    def report_save_error(self, error: Exception) -> None:
+        self.notify(_("Could not save the game: {why}").format(why=error), severity="error",
+                    timeout=15)
+
+    def action_quit(self) -> None:
+        self.close_game_keep_message()
+        self.exit()
+
+    def close_game_keep_message(self) -> None:
+        message = self.exit_message
+        self.close_game()
+        self.exit_message = message
+
+    # ------------------------------------------------------------------ remembered setup
+
+    def _setup_path(self) -> Path:
+        return self.store.root / LAST_SETUP
+
+    def load_last_setup(self) -> SetupChoice:
+        try:
+            data = json.loads(self._setup_path().read_text(encoding="utf-8"))
+            return SetupChoice.from_json(data)
+        except (OSError, ValueError, KeyError, TypeError):
+            return default_choice()
+
+    def save_last_setup(self, choice: SetupChoice) -> None:
+        try:
+            self.store._ensure_root()
+            write_atomic(self._setup_path(), json.dumps(choice.to_json()).encode("utf-8"))
+        except (OSError, StoreError):
+            pass  # remembering the setup is a convenience, never a reason to fail
+
+
+__all__ = ["GofishApp", "PRESET_TITLES"]

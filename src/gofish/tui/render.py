@@ -1,0 +1,92 @@
+"""Turning views into Content for the table. Names are always plain text, never markup."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+from textual.style import Style
+
+from gofish.engine import SeatView
+from gofish.i18n import _, ngettext
+from gofish.names import RED_SUITS, card_label, rank_short
+
+RED = "bold red"
+BLACK = "bold"
+PICKED = "reverse bold"
+
+
+def card_content(c: int) -> Content:
+    return Content.styled(card_label(c), RED if (c & 3) in RED_SUITS else BLACK)
+
+
+def click(action: str) -> Style:
+    return Style.from_meta({"@click": action})
+
+
+def hand_groups(hand: Sequence[int]) -> list[tuple[int, list[int]]]:
+    groups: dict[int, list[int]] = {}
+    for c in sorted(hand):
+        groups.setdefault(c >> 2, []).append(c)
+    return sorted(groups.items())
+
+
+def hand_content(hand: Sequence[int], picked_rank: int | None, picked_suit: int | None,
+                 clickable: bool) -> Content:
+    """The hand grouped by rank; the picked rank is bracketed and reversed (not colour alone)."""
+    parts: list[Content] = []
+    for rank, cards in hand_groups(hand):
+        picked = rank == picked_rank
+        inner = Content(" ").join(card_content(c) for c in cards)
+        group = Content.assemble("[" if picked else " ", inner, "]" if picked else " ")
+        if picked:
+            group = group.stylize(PICKED)
+        if clickable:
+            group = group.stylize(click(f"screen.pick_rank({rank})"))
+        parts.append(group)
+    if not parts:
+        return Content(_("(no cards)"))
+    return Content(" ").join(parts)
+
+
+def seat_line(view: SeatView, seat: int, names: Sequence[str], *, picked: bool,
+              pickable: bool, key: str) -> Content:
+    """One seat in the seats panel: key, name, card count, turn marker."""
+    turn = not view.over and not view.deal_over and view.turn == seat
+    marker = "▶" if turn else " "
+    name = names[seat]
+    if seat == view.seat:
+        name = _("{name} (you)").format(name=name)
+    count = view.counts[seat]
+    if view.out[seat]:
+        cards = _("out")
+    else:
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+    head = Content.assemble(
+        (key, "bold") if key else " ",
+        " ",
+        marker,
+        " ",
+        (name[:22], "bold" if turn else ""),
+    )
+    line = Content.assemble(head, " " * max(1, 30 - head.cell_length - len(cards)), cards)
+    if picked:
+        line = Content.assemble("[", line, "]").stylize(PICKED)
+    else:
+        line = Content.assemble(" ", line, " ")
+    if pickable:
+        line = line.stylize(click(f"screen.pick_target({seat})"))
+    return line
+
+
+def books_line(view: SeatView, seat: int) -> Content:
+    books = view.books[seat]
+    if not books:
+        return Content("      " + _("no books"))
+    ranks = " ".join(rank_short(r) for r, _c in books)
+    label = ngettext("{n} book", "{n} books", len(books)).format(n=len(books))
+    return Content.assemble("      ", (label, "dim"), ": ", ranks)
+
+
+def cards_row(cards: Sequence[int]) -> Content:
+    return Content(" ").join(card_content(c) for c in sorted(cards))

@@ -1,0 +1,297 @@
+"""Setup: the seats, a rules preset and every option, and an optional seed."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static
+
+from gofish.engine import PRESETS, Rules, RulesError
+from gofish.i18n import N_, _
+from gofish.rules_text import (
+    OPTION_LABELS,
+    PRESET_BLURBS,
+    PRESET_TITLES,
+    option_values,
+    value_label,
+)
+from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec
+
+LEVEL_TITLES = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """What the setup screen produces, and what is remembered for next time."""
+
+    seats: tuple[SeatSpec, ...]
+    rules: Rules
+    seed: int | None
+
+    def to_json(self) -> dict:
+        return {"seats": [s.to_json() for s in self.seats], "rules": self.rules.to_json(),
+                "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: dict) -> SetupChoice:
+        seats = tuple(SeatSpec.from_json(s) for s in data["seats"])
+        seed = data.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            seed = None
+        return cls(seats, Rules.from_json(data["rules"]), seed)
+
+
+def default_choice() -> SetupChoice:
+    return SetupChoice((SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard")),
+                       PRESETS["standard"], None)
+
+
+def kind_options() -> list[tuple[str, str]]:
+    opts = [(_("Human"), HUMAN)]
+    opts += [(_("Computer: {level}").format(level=_(LEVEL_TITLES[lv])), f"{COMPUTER}:{lv}")
+             for lv in LEVELS]
+    return opts
+
+
+class SeatRow(Horizontal):
+    def __init__(self, index: int, seat: SeatSpec) -> None:
+        super().__init__(classes="seat-row")
+        self.index = index
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.index + 1}", classes="seat-num")
+        yield Input(self.seat.name, placeholder=_("name"), max_length=40, id=f"name-{self.index}",
+                    classes="seat-name", compact=True)
+        kind = HUMAN if self.seat.is_human else f"{COMPUTER}:{self.seat.level}"
+        yield Select(kind_options(), value=kind, allow_blank=False, id=f"kind-{self.index}",
+                     classes="seat-kind", compact=True)
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s,f5", "start", _("Start")),
+        Binding("ctrl+n", "add_seat", _("Add seat")),
+        Binding("ctrl+d", "remove_seat", _("Remove seat")),
+        Binding("escape", "cancel", _("Back")),
+    ]
+
+    def __init__(self, choice: SetupChoice) -> None:
+        super().__init__()
+        self.choice = choice
+        self.seats = list(choice.seats)
+        self._building = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Static(Content.styled(_("New game"), "bold reverse"), id="setup-title")
+            yield Static(Content.styled(_("Players (2 to 6)"), "bold"))
+            yield Vertical(id="seat-rows")
+            with Horizontal(id="seat-buttons"):
+                yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
+                yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
+            yield Static("", id="seat-error", classes="error")
+            yield Static(Content.styled(_("Rules"), "bold"))
+            preset = self.choice.rules.preset_name() or "custom"
+            presets = [(_(PRESET_TITLES[name]), name) for name in PRESETS]
+            presets.append((_("Custom"), "custom"))
+            with Horizontal(classes="opt-row"):
+                yield Static(_("Preset"), classes="opt-label")
+                yield Select(presets, value=preset, allow_blank=False, id="preset",
+                             classes="opt-select", compact=True)
+            yield Static(self.preset_blurb(preset), id="preset-blurb", classes="opt-help")
+            for field, (label, explanation) in OPTION_LABELS.items():
+                value = getattr(self.choice.rules, field)
+                with Horizontal(classes="opt-row"):
+                    yield Static(_(label), classes="opt-label")
+                    if field in ("deal_fixed", "match_target"):
+                        yield Input(str(value), id=f"opt-{field}", classes="opt-input",
+                                    restrict=r"[0-9]*", max_length=4, compact=True)
+                    else:
+                        yield Select([(value_label(field, v), v) for v in option_values(field)],
+                                     value=value, allow_blank=False, id=f"opt-{field}",
+                                     classes="opt-select", compact=True)
+                yield Static(_(explanation), classes="opt-help", markup=False)
+            yield Static("", id="rules-error", classes="error")
+            with Horizontal(classes="opt-row"):
+                yield Static(_("Seed"), classes="opt-label")
+                seed = "" if self.choice.seed is None else str(self.choice.seed)
+                yield Input(seed, placeholder=_("random"), id="seed", classes="opt-input",
+                            restrict=r"[0-9]*", max_length=12, compact=True)
+            yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
+            yield Static("", id="seed-error", classes="error")
+            yield Button(_("Start the game (Ctrl+S)"), id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.build_seats()
+
+    def preset_blurb(self, name: str) -> str:
+        return _(PRESET_BLURBS[name]) if name in PRESET_BLURBS else _("Your own choice of options.")
+
+    # ------------------------------------------------------------------ seats
+
+    def read_seats(self) -> list[SeatSpec]:
+        """The seats as typed, untrimmed and unchecked (checking happens on start)."""
+        seats = []
+        for i in range(len(self.seats)):
+            name = self.query_one(f"#name-{i}", Input).value
+            kind = self.query_one(f"#kind-{i}", Select).value
+            if isinstance(kind, str) and kind.startswith(COMPUTER):
+                seats.append(SeatSpec(name, COMPUTER, kind.split(":", 1)[1]))
+            else:
+                seats.append(SeatSpec(name, HUMAN))
+        return seats
+
+    def build_seats(self) -> None:
+        rows = self.query_one("#seat-rows", Vertical)
+        rows.remove_children()
+        rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
+
+    def action_add_seat(self) -> None:
+        if len(self.seats) >= 6:
+            self.query_one("#seat-error", Static).update(_("At most 6 players."))
+            return
+        self.seats = self.read_seats()
+        taken = {s.name.casefold() for s in self.seats}
+        name = next(n for n in DEFAULT_NAMES if n.casefold() not in taken)
+        self.seats.append(SeatSpec(name, COMPUTER, "hard"))
+        self.build_seats()
+
+    def action_remove_seat(self) -> None:
+        if len(self.seats) <= 2:
+            self.query_one("#seat-error", Static).update(_("At least 2 players."))
+            return
+        self.seats = self.read_seats()[:-1]
+        self.build_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"add": self.action_add_seat, "remove": self.action_remove_seat,
+         "start": self.action_start}[event.button.id]()
+
+    # ------------------------------------------------------------------ rules
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self._building:
+            return
+        if event.select.id == "preset":
+            name = event.value
+            self.query_one("#preset-blurb", Static).update(self.preset_blurb(str(name)))
+            if name in PRESETS:
+                self.set_rules(PRESETS[name])
+        elif event.select.id and event.select.id.startswith("opt-"):
+            self.sync_preset()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("opt-") and not self._building:
+            self.sync_preset()
+
+    def set_rules(self, rules: Rules) -> None:
+        self._building = True
+        try:
+            for field in OPTION_LABELS:
+                widget = self.query_one(f"#opt-{field}")
+                value = getattr(rules, field)
+                if isinstance(widget, Input):
+                    widget.value = str(value)
+                else:
+                    widget.value = value
+        finally:
+            self.call_after_refresh(self._done_building)
+
+    def _done_building(self) -> None:
+        self._building = False
+
+    def sync_preset(self) -> None:
+        try:
+            rules = self.read_rules()
+        except RulesError:
+            return
+        name = rules.preset_name() or "custom"
+        preset = self.query_one("#preset", Select)
+        if preset.value != name:
+            self._building = True
+            preset.value = name
+            self.query_one("#preset-blurb", Static).update(self.preset_blurb(name))
+            self.call_after_refresh(self._done_building)
+
+    def read_rules(self) -> Rules:
+        values = {}
+        for field in OPTION_LABELS:
+            widget = self.query_one(f"#opt-{field}")
+            if isinstance(widget, Input):
+                text = widget.value.strip()
+                if not text.isdigit():
+                    raise RulesError(field, _("enter a whole number"))
+                values[field] = int(text)
+            else:
+                values[field] = widget.value
+        return Rules(**values)
+
+    # ------------------------------------------------------------------ start
+
+    def action_start(self) -> None:
+        for widget in self.query(".-invalid"):
+            widget.remove_class("-invalid")
+        for error in self.query(".error"):
+            error.update("")
+        ok = True
+        seats = [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()]
+        seen: dict[str, int] = {}
+        for i, seat in enumerate(seats):
+            problem = ""
+            if not seat.name or len(seat.name) > MAX_NAME:
+                problem = _("Seat {n}: a name must be 1 to {max} characters.").format(
+                    n=i + 1, max=MAX_NAME)
+            elif any(not ch.isprintable() for ch in seat.name):
+                problem = _("Seat {n}: a name cannot hold control characters.").format(n=i + 1)
+            elif seat.name.casefold() in seen:
+                problem = _("Seats {a} and {b} have the same name.").format(
+                    a=seen[seat.name.casefold()] + 1, b=i + 1)
+            seen.setdefault(seat.name.casefold(), i)
+            if problem:
+                ok = False
+                self.query_one(f"#name-{i}", Input).add_class("-invalid")
+                self.query_one("#seat-error", Static).update(problem)
+                break
+        try:
+            rules = self.read_rules()
+            rules.check_players(len(seats))
+        except RulesError as e:
+            ok = False
+            self.query_one("#rules-error", Static).update(str(e))
+            field = getattr(e, "field", "")
+            if self.query(f"#opt-{field}"):
+                self.query_one(f"#opt-{field}").add_class("-invalid")
+            rules = None
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.isdigit() else None
+        if seed_text and seed is None:
+            ok = False
+            self.query_one("#seed-error", Static).update(_("The seed must be a whole number."))
+        if not ok or rules is None:
+            self.notify(_("Please fix the marked field."), severity="error")
+            return
+        try:
+            choice = SetupChoice(tuple(seats), rules, seed)
+        except SeatError as e:
+            self.query_one("#seat-error", Static).update(str(e))
+            return
+        self.app.start_game(choice)
+
+    def action_cancel(self) -> None:
+        self.app.go_menu()

@@ -1,0 +1,494 @@
+"""The table: your hand, the other seats, the stock, the log, and the ask.
+
+Only one seat's view is ever rendered: ``viewer``. Between two human players the viewer is
+cleared (the hand leaves the screen) before the pass-the-device screen goes up.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
+from gofish.engine.cards import parse_rank
+from gofish.i18n import _, ngettext
+from gofish.names import card_label, card_words, rank_word, suit_symbol
+from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
+from gofish.rules_text import PRESET_TITLES
+from gofish.session import Session
+from gofish.tui.render import RED, books_line, click, hand_content, seat_line
+
+RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
+             **{str(d): str(d) for d in range(2, 10)}}
+SUIT_KEYS = {"c": 0, "d": 1, "h": 2, "s": 3}
+LOG_LINES = 300
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "confirm", _("Ask")),
+        Binding("escape", "back", _("Back/menu")),
+        Binding("question_mark,f1", "help", _("Help")),
+        Binding("space", "skip", _("Skip ahead")),
+        Binding("up", "cycle_target(-1)", _("Opponent"), show=False),
+        Binding("down", "cycle_target(1)", _("Opponent"), show=False),
+        Binding("left", "cycle_rank(-1)", _("Rank"), show=False),
+        Binding("right", "cycle_rank(1)", _("Rank"), show=False),
+        Binding("tab", "next_stage", _("Next"), show=False),
+        Binding("shift+tab,backspace", "prev_stage", _("Previous"), show=False),
+        Binding("pageup", "log_page(-1)", _("Log up"), show=False),
+        Binding("pagedown", "log_page(1)", _("Log down"), show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer: int | None = None  # the seat whose hand is on screen
+        self.stage = "target"  # target -> rank -> (suit) -> confirm
+        self.target: int | None = None
+        self.rank: int | None = None
+        self.suit: int | None = None
+        self.message: Content = Content("")
+        self.fast = False  # skip the computer pacing until a human is to act
+        self._timer = None
+        self._passing = False
+        humans = session.human_seats
+        if len(humans) == 1 or (humans and session.rules.open_hands):
+            self.viewer = humans[0]
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="main"):
+            with Vertical(id="side"):
+                yield Static(id="seats")
+            with VerticalScroll(id="logbox"):
+                yield Static(id="log")
+        yield Static(id="handtitle")
+        yield Static(id="hand")
+        yield Static(id="ask")
+        yield Static(id="msg")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ------------------------------------------------------------------ flow
+
+    @property
+    def needs_pass(self) -> bool:
+        s = self.session
+        seat = s.to_act
+        if seat is None or not s.is_human(seat) or s.deal_over:
+            return False
+        if s.rules.open_hands or len(s.human_seats) < 2:
+            return False
+        return seat != self.viewer
+
+    def advance(self) -> None:
+        """Move the table on after an action: game over, a computer's turn, or a human's."""
+        s = self.session
+        if self._passing:
+            return
+        if s.over or s.deal_over:
+            self.refresh_table()
+            self.app.show_game_over(s)
+            return
+        seat = s.to_act
+        if seat is not None and s.computer_to_act():
+            self.refresh_table()
+            delay = 0.0 if self.fast else self.app.computer_delay
+            if delay <= 0:
+                self.call_after_refresh(self.computer_step)
+            else:
+                self._timer = self.set_timer(delay, self.computer_step)
+            return
+        self.fast = False
+        if self.needs_pass:
+            self.viewer = None
+            self.reset_pick()
+            self.refresh_table()  # the hand leaves the screen before the interstitial is up
+            self._passing = True
+            self.app.show_pass(s, seat, self._passed)
+            return
+        if seat is not None and s.is_human(seat):
+            self.viewer = seat
+        self.prepare_pick()
+        self.refresh_table()
+
+    def _passed(self, seat: int) -> None:
+        self._passing = False
+        self.viewer = seat
+        self.message = Content("")
+        self.prepare_pick()
+        self.refresh_table()
+
+    def computer_step(self) -> None:
+        self._timer = None
+        s = self.session
+        if not self.is_current_screen or not s.computer_to_act():
+            return
+        events_before = s.event_count
+        try:
+            s.step_computer()
+        except Exception as e:  # a save that failed: say so, never lose the game silently
+            self.app.report_save_error(e)
+            return
+        self.announce(events_before)
+        self.advance()
+
+    @property
+    def is_current_screen(self) -> bool:
+        return self.app.screen is self
+
+    def on_screen_resume(self) -> None:
+        if not self._passing:
+            self.advance()
+
+    # ------------------------------------------------------------------ picking
+
+    def my_view(self) -> SeatView | None:
+        return None if self.viewer is None else self.session.view(self.viewer)
+
+    def can_ask(self) -> bool:
+        s = self.session
+        return (self.viewer is not None and s.to_act == self.viewer and not s.over
+                and not s.deal_over and not self._passing)
+
+    def reset_pick(self) -> None:
+        self.stage, self.target, self.rank, self.suit = "target", None, None, None
+
+    def targets(self, view: SeatView) -> list[int]:
+        return [o for o in range(view.players) if o != view.seat and view.counts[o]]
+
+    def held_ranks(self, view: SeatView) -> list[int]:
+        return sorted({c >> 2 for c in view.hand})
+
+    def prepare_pick(self) -> None:
+        """Keep sensible choices between asks: same opponent if still possible."""
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            return
+        targets = self.targets(view)
+        ranks = self.held_ranks(view)
+        if self.target not in targets:
+            self.target = targets[0] if len(targets) == 1 else None
+        if self.rank not in ranks:
+            self.rank = None
+        self.suit = None
+        if not view.hand:
+            self.stage = "draw"
+        elif self.target is None:
+            self.stage = "target"
+        else:
+            self.stage = "rank"
+
+    def pick_target(self, seat: int) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            return
+        if seat == view.seat:
+            self.say(_("That is you: ask one of the others."))
+        elif not 0 <= seat < view.players:
+            self.say(_("There is no seat {n}.").format(n=seat + 1))
+        elif not view.counts[seat]:
+            self.say(_("{name} has no cards to ask for.").format(name=self.session.names[seat]))
+        else:
+            self.target = seat
+            self.stage = "rank"
+            self.message = Content("")
+        self.refresh_table()
+
+    def pick_rank(self, rank: int) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            return
+        if rank not in self.held_ranks(view):
+            self.say(_("You have no {rank}: you may only ask for a rank you hold.").format(
+                rank=rank_word(rank)))
+        else:
+            self.rank = rank
+            self.suit = None
+            self.message = Content("")
+            if self.target is None:
+                self.stage = "target"
+            elif self.session.rules.ask_for == "card":
+                self.stage = "suit"
+            else:
+                self.stage = "rank"
+        self.refresh_table()
+
+    def pick_suit(self, suit: int) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask() or self.session.rules.ask_for != "card":
+            return
+        if self.rank is None:
+            self.say(_("Choose a rank first."))
+            return
+        c = self.rank * 4 + suit
+        if c in view.hand and not self.session.rules.bluff_asks:
+            self.say(_("You already hold {card}; bluff asks are off.").format(card=card_label(c)))
+        else:
+            self.suit = suit
+            self.message = Content("")
+        self.refresh_table()
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.can_ask() or not event.character:
+            return
+        ch = event.character.lower()
+        if self.stage == "target" and ch.isdigit():
+            event.stop()
+            self.pick_target(int(ch) - 1)
+        elif self.stage == "suit" and ch in SUIT_KEYS:
+            event.stop()
+            self.pick_suit(SUIT_KEYS[ch])
+        elif ch in RANK_KEYS and self.stage in ("rank", "suit", "target"):
+            if self.stage == "target" and ch.isdigit():
+                return
+            event.stop()
+            self.pick_rank(parse_rank(RANK_KEYS[ch]))
+
+    def action_cycle_target(self, step: int) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            return
+        targets = self.targets(view)
+        if not targets:
+            return
+        i = targets.index(self.target) + step if self.target in targets else 0
+        self.target = targets[i % len(targets)]
+        self.refresh_table()
+
+    def action_cycle_rank(self, step: int) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            return
+        if self.stage == "suit":
+            options = [s for s in range(4) if self.session.rules.bluff_asks
+                       or (self.rank or 0) * 4 + s not in view.hand]
+            i = options.index(self.suit) + step if self.suit in options else 0
+            self.suit = options[i % len(options)]
+        else:
+            ranks = self.held_ranks(view)
+            if not ranks:
+                return
+            i = ranks.index(self.rank) + step if self.rank in ranks else 0
+            self.rank = ranks[i % len(ranks)]
+            if self.stage == "target" and self.target is not None:
+                self.stage = "rank"
+        self.refresh_table()
+
+    def action_next_stage(self) -> None:
+        if self.stage == "target" and self.target is not None:
+            self.stage = "rank"
+        elif self.stage == "rank" and self.rank is not None and \
+                self.session.rules.ask_for == "card":
+            self.stage = "suit"
+        self.refresh_table()
+
+    def action_prev_stage(self) -> None:
+        if self.stage == "suit":
+            self.stage, self.suit = "rank", None
+        elif self.stage == "rank":
+            self.stage = "target"
+        self.refresh_table()
+
+    def action_back(self) -> None:
+        if self.can_ask() and self.stage in ("rank", "suit") and self.stage != "target" and \
+                len(self.targets(self.my_view())) > 1:  # type: ignore[arg-type]
+            self.action_prev_stage()
+            return
+        self.app.go_menu()
+
+    def action_confirm(self) -> None:
+        view = self.my_view()
+        if view is None or not self.can_ask():
+            if self.session.computer_to_act():
+                self.action_skip()
+            return
+        if self.stage == "draw":
+            self.act(Draw())
+            return
+        if self.target is None:
+            self.say(_("Choose whom to ask: a number key, or the up and down arrows."))
+            return
+        if self.rank is None:
+            self.stage = "rank"
+            self.say(_("Choose a rank: press its key (A, 2-9, 0 for 10, J, Q, K) or use the "
+                       "left and right arrows."))
+            return
+        if self.session.rules.ask_for == "card":
+            if self.suit is None:
+                self.stage = "suit"
+                self.say(_("Choose a suit: C, D, H or S, or the arrows."))
+                return
+            self.act(Ask(self.target, self.rank, self.suit))
+        else:
+            self.act(Ask(self.target, self.rank))
+
+    def act(self, action: Ask | Draw) -> None:
+        s = self.session
+        before = s.event_count
+        try:
+            s.play(self.viewer, action)  # type: ignore[arg-type]
+        except IllegalAction as e:
+            self.say(str(e))
+            return
+        except Exception as e:
+            self.app.report_save_error(e)
+            return
+        self.announce(before)
+        self.advance()
+
+    def action_skip(self) -> None:
+        if self.session.computer_to_act():
+            self.fast = True
+            if self._timer is not None:
+                self._timer.stop()
+                self._timer = None
+            self.computer_step()
+
+    def action_help(self) -> None:
+        self.app.show_help(self.session)
+
+    def action_log_page(self, step: int) -> None:
+        box = self.query_one("#logbox", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, text: str) -> None:
+        self.message = Content.styled(text, "bold")
+        self.refresh_table()
+
+    def announce(self, start: int) -> None:
+        """Lucky draws, books and the end of a turn go in the message line too."""
+        s = self.session
+        lines = story(s.events_for(self.viewer, start), s.names, self.viewer, s.rules.pairs)
+        for line in reversed(lines):
+            if line.kind in (LUCKY, BOOK, OVER):
+                self.message = Content.styled(line.text, "bold reverse")
+                return
+        if lines:
+            self.message = Content(lines[-1].text)
+
+    # ------------------------------------------------------------------ rendering
+
+    def refresh_table(self) -> None:
+        s = self.session
+        view = self.my_view() or s.public_view()
+        viewer = self.viewer
+        names = s.names
+        preset = s.rules.preset_name()
+        rules_name = _(PRESET_TITLES[preset]) if preset else _("Custom rules")
+        status = ngettext("{n} card in the stock", "{n} cards in the stock",
+                          view.stock).format(n=view.stock)
+        if s.over:
+            turn = _("Game over")
+        elif s.deal_over:
+            turn = _("Deal over")
+        elif viewer is not None and view.turn == viewer:
+            turn = _("Your turn")
+        else:
+            turn = _("{name}'s turn").format(name=names[view.turn])
+        deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
+        top = " · ".join(p for p in ("gofish", rules_name, deal, status) if p)
+        self.query_one("#topbar", Static).update(
+            Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+
+        pickable = self.can_ask() and self.stage in ("target", "rank", "suit")
+        seats: list[Content] = []
+        for seat in range(view.players):
+            seats.append(seat_line(view, seat, names, picked=self.target == seat and pickable,
+                                   pickable=pickable and seat != view.seat,
+                                   key=str(seat + 1)))
+            seats.append(books_line(view, seat))
+            if view.hands[seat] is not None and seat != view.seat and s.rules.open_hands:
+                seats.append(Content.assemble("      ", _hand_inline(view.hands[seat])))
+        self.query_one("#seats", Static).update(Content("\n").join(seats))
+
+        lines = story(s.events_for(viewer), names, viewer, s.rules.pairs)[-LOG_LINES:]
+        log = []
+        for line in lines:
+            style = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}.get(line.kind, "")
+            if line.kind == ASKED and line.seat == viewer:
+                style = "italic"
+            log.append(Content.styled("• " + line.text, style))
+        self.query_one("#log", Static).update(Content("\n").join(log))
+        box = self.query_one("#logbox", VerticalScroll)
+        box.call_after_refresh(box.scroll_end, animate=False)
+
+        title = self.query_one("#handtitle", Static)
+        hand = self.query_one("#hand", Static)
+        if viewer is None:
+            title.update(Content.styled(_("No hand is shown."), "dim"))
+            hand.update(Content(""))
+        else:
+            n = len(view.hand)
+            title.update(Content.assemble(
+                (_("Your hand, {name}").format(name=names[viewer]), "bold"), " · ",
+                ngettext("{n} card", "{n} cards", n).format(n=n)))
+            hand.update(hand_content(view.hand, self.rank if self.can_ask() else None,
+                                     self.suit, self.can_ask()))
+        self.query_one("#ask", Static).update(self.ask_line(view))
+        self.query_one("#msg", Static).update(self.message)
+
+    def ask_line(self, view: SeatView) -> Content:
+        s = self.session
+        if s.over or s.deal_over:
+            return Content("")
+        if not self.can_ask():
+            seat = s.to_act
+            if seat is not None and s.computer_to_act():
+                return Content.assemble(
+                    (_("{name} is thinking…").format(name=s.names[seat]), "italic"),
+                    "  ", (_("Space: skip ahead"), "dim"))
+            return Content("")
+        if self.stage == "draw":
+            return Content.assemble((_("Your hand is empty."), "bold"), " ",
+                                    _("Press Enter to draw from the stock."))
+        who = s.names[self.target] if self.target is not None else "?"
+        if self.rank is None:
+            what = "?"
+        elif s.rules.ask_for == "card":
+            what = card_words(self.rank * 4 + self.suit) if self.suit is not None else \
+                _("the {rank} of ?").format(rank=rank_word(self.rank, 1))
+        else:
+            what = rank_word(self.rank)
+        hint = {
+            "target": _("Whom? 1-6 or ↑↓"),
+            "rank": _("Which rank? A 2-9 0 J Q K or ←→"),
+            "suit": _("Which suit? C D H S or ←→"),
+        }[self.stage]
+        if self.target is not None and self.rank is not None and (
+                s.rules.ask_for == "rank" or self.suit is not None):
+            hint = _("Enter: ask")
+        sentence = _("Ask {name} for {what}").format(name=who, what=what)
+        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
+        return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+
+    def action_pick_target(self, seat: int) -> None:
+        self.pick_target(seat)
+
+    def action_pick_rank(self, rank: int) -> None:
+        self.pick_rank(rank)
+
+
+def _hand_inline(cards: tuple[int, ...] | None) -> Content:
+    if not cards:
+        return Content("—")
+    return Content(" ").join(
+        Content.styled(card_label(c), RED if (c & 3) in (1, 2) else "") for c in cards)
+
+
+__all__ = ["TableScreen", "RANKS", "SUITS", "suit_symbol"]
