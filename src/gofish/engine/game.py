@@ -7,6 +7,7 @@ benchmark: a game built with ``record=False`` skips only the events, not any rul
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from . import events as ev
@@ -28,6 +29,42 @@ from .rules import Rules, RulesError
 
 # A match that never reaches its target (nobody scores, deal after deal) still ends.
 MAX_DEALS = 50
+
+# Actions are frozen values, so one shared instance of each serves every game: the random
+# playout appends them without building a new object per step.
+_ASK_RANK = tuple(tuple(Ask(t, r) for r in range(NUM_RANKS)) for t in range(6))
+_ASK_CARD = tuple(
+    tuple(tuple(Ask(t, r, s) for s in range(4)) for r in range(NUM_RANKS)) for t in range(6)
+)
+_DRAW = Draw()
+_NEXT_DEAL = NextDeal()
+_RANK_RANGE = range(NUM_RANKS)
+# the other seats of each seat, per table size: the usual targets when every hand holds cards
+_OTHERS = {
+    n: tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(2, 7)
+}
+# the deck before shuffling, and the steps of the shuffle: position, bound, bits drawn
+_DECK = list(range(DECK_SIZE))
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
+# the order cards are dealt in, starting left of each possible dealer
+_DEAL_ORDER = {
+    n: tuple(tuple((dealer + k) % n for k in range(1, n + 1)) for dealer in range(n))
+    for n in range(2, 7)
+}
+
+
+def _shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)`` of the 52 cards (same draws, same order), without a call per card.
+
+    Saved games rebuild their deal from the seed, so this must stay equal to Python's
+    shuffle as of 3.11 (Fisher-Yates over ``_randbelow_with_getrandbits``); a test checks it.
+    """
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 class Game:
@@ -51,9 +88,14 @@ class Game:
         self.over = False
         self.winners: tuple[int, ...] = ()
         self._rng = random.Random(seed)
+        # the rules as plain flags, read on every step
         self._book_size = rules.book_size
         self._card_mode = rules.ask_for == "card"
         self._first_out = rules.end == "first-out"
+        self._lucky = rules.lucky_draw
+        self._until_hit = rules.draw_until_hit
+        self._miss_to_asked = rules.after_miss == "asked-player"
+        self._no_stock_to_asked = self._miss_to_asked or rules.empty_stock == "asked-plays"
         self._start_deal()
 
     # ------------------------------------------------------------------ setup
@@ -66,8 +108,7 @@ class Game:
         rng = self._rng
         self.deal += 1
         self.deal_over = False
-        self.hands = [[0] * NUM_RANKS for _ in range(n)]
-        self.counts = [0] * n
+        self.hands = hands = [[0] * NUM_RANKS for _ in range(n)]
         self.books: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.out = [False] * n
         if self.deal == 0:
@@ -85,25 +126,32 @@ class Game:
             dealer = (self.dealer + 1) % n
             first = (dealer + 1) % n
         self.dealer = dealer
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
-        hands = self.hands
+        deck = _DECK[:]
+        _shuffle(rng, deck)
         size = self.rules.deal_size(n)
-        order = [(dealer + k) % n for k in range(1, n + 1)]
-        for _ in range(size):
-            for seat in order:
-                c = deck.pop()
-                hands[seat][c >> 2] |= 1 << (c & 3)
-        for seat in range(n):
-            self.counts[seat] = size
+        order = _DEAL_ORDER[n][dealer]
+        # one card at a time from the top (the end of the list), starting left of the dealer
+        cut = DECK_SIZE - size * n
+        dealt = deck[cut:]
+        dealt.reverse()
+        del deck[cut:]
+        for i, seat in enumerate(order):
+            hand = hands[seat]
+            for c in dealt[i::n]:
+                hand[c >> 2] |= 1 << (c & 3)
+        self.counts = [size] * n
         self.stock = deck
         if self.record:
             self._emit(Event(ev.DEAL, seat=dealer, target=first, deal=self.deal))
             for seat in order:
                 self._emit(Event(ev.DEALT, seat=seat, count=size, secret=self.hand_cards(seat)))
+        book_size = self._book_size
         for seat in order:
-            for rank in range(NUM_RANKS):
-                if hands[seat][rank]:
+            hand = hands[seat]
+            if book_size == 4 and FULL not in hand:
+                continue
+            for rank in _RANK_RANGE:
+                if POPCOUNT[hand[rank]] >= book_size:
                     self._check_book(seat, rank)
         self.turn = first
         if self.record:
@@ -135,7 +183,12 @@ class Game:
     def next_seat(self, seat: int) -> int:
         n = self.players
         out = self.out
-        for k in range(1, n + 1):
+        s = seat + 1
+        if s == n:
+            s = 0
+        if not out[s]:
+            return s
+        for k in range(2, n + 1):
             s = (seat + k) % n
             if not out[s]:
                 return s
@@ -166,8 +219,8 @@ class Game:
         seat = self.turn
         hand = self.hands[seat]
         counts = self.counts
-        targets = [o for o in range(self.players) if o != seat and counts[o]]
-        ranks = [r for r in range(NUM_RANKS) if hand[r]]
+        targets = [o for o in _OTHERS[self.players][seat] if counts[o]]
+        ranks = list(compress(_RANK_RANGE, hand))
         if not self._card_mode:
             return [(t, r, None) for t in targets for r in ranks]
         bluff = self.rules.bluff_asks
@@ -185,8 +238,10 @@ class Game:
         if self.deal_over:
             return [NextDeal()]
         if not self.counts[self.turn]:
-            return [Draw()]
-        return [Ask(t, r, s) for t, r, s in self._asks()]
+            return [_DRAW]
+        if self._card_mode:
+            return [_ASK_CARD[t][r][s] for t, r, s in self._asks()]  # type: ignore[index]
+        return [_ASK_RANK[t][r] for t, r, _ in self._asks()]
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
@@ -268,58 +323,77 @@ class Game:
     def _ask(self, target: int, rank: int, suit: int | None) -> None:
         seat = self.turn
         hands = self.hands
+        counts = self.counts
         record = self.record
         theirs = hands[target][rank]
         got = theirs if suit is None else theirs & (1 << suit)
         if record:
             self._emit(Event(ev.ASK, seat=seat, target=target, rank=rank,
                              suit=-1 if suit is None else suit))
+        hand = hands[seat]
         if got:
             hands[target][rank] = theirs ^ got
             n = POPCOUNT[got]
-            self.counts[target] -= n
-            hands[seat][rank] |= got
-            self.counts[seat] += n
+            counts[target] -= n
+            counts[seat] += n
+            m = hand[rank] | got
+            hand[rank] = m
             if record:
                 self._emit(Event(ev.GAVE, seat=seat, target=target, rank=rank,
                                  count=n, cards=mask_cards(rank, got)))
-            self._check_book(seat, rank)
+            if POPCOUNT[m] >= self._book_size:
+                self._check_book(seat, rank)
             self._settle(None)
             return
-        rules = self.rules
         stock = self.stock
         if not stock:
             if record:
                 self._emit(Event(ev.NO_STOCK, seat=seat, target=target, rank=rank))
-            to_asked = rules.empty_stock == "asked-plays" or rules.after_miss == "asked-player"
-            self._settle(target if to_asked else self.next_seat(seat))
+            if self._no_stock_to_asked:
+                self._settle(target)
+            else:
+                left = seat + 1 if seat + 1 < self.players else 0
+                self._settle(left if not self.out[left] else self.next_seat(seat))
             return
         if record:
             self._emit(Event(ev.GO_FISH, seat=seat, target=target, rank=rank))
-        wanted = rank * 4 + suit if suit is not None else -1
-        hand = hands[seat]
-        drawn = []
-        hit = False
-        until = rules.draw_until_hit
-        while stock:
-            c = stock.pop()
+        c = stock.pop()
+        if self._until_hit:
+            # keep fishing until a card of the asked rank turns up (rules.md: draw until hit)
+            drawn = [c]
             hand[c >> 2] |= 1 << (c & 3)
-            drawn.append(c)
-            hit = c == wanted if suit is not None else c >> 2 == rank
-            if hit or not until:
-                break
-        self.counts[seat] += len(drawn)
-        lucky = hit and rules.lucky_draw
-        if record:
-            self._emit(Event(ev.DREW, seat=seat, count=len(drawn), secret=tuple(drawn)))
-            if lucky:
-                self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(drawn[-1],)))
-        for r in {c >> 2 for c in drawn}:
-            self._check_book(seat, r)
+            while c >> 2 != rank and stock:
+                c = stock.pop()
+                hand[c >> 2] |= 1 << (c & 3)
+                drawn.append(c)
+        else:
+            drawn = None
+            hand[c >> 2] |= 1 << (c & 3)
+        # the last card drawn decides the lucky draw: the rank asked for, or the exact card
+        lucky = self._lucky and (c >> 2 == rank if suit is None else c == rank * 4 + suit)
+        if drawn is None:
+            counts[seat] += 1
+            if record:
+                self._emit(Event(ev.DREW, seat=seat, count=1, secret=(c,)))
+                if lucky:
+                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
+            if POPCOUNT[hand[c >> 2]] >= self._book_size:
+                self._check_book(seat, c >> 2)
+        else:
+            counts[seat] += len(drawn)
+            if record:
+                self._emit(Event(ev.DREW, seat=seat, count=len(drawn), secret=tuple(drawn)))
+                if lucky:
+                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
+            for r in {d >> 2 for d in drawn}:
+                self._check_book(seat, r)
         if lucky:
             self._settle(None)
+        elif self._miss_to_asked:
+            self._settle(target)
         else:
-            self._settle(target if rules.after_miss == "asked-player" else self.next_seat(seat))
+            left = seat + 1 if seat + 1 < self.players else 0
+            self._settle(left if not self.out[left] else self.next_seat(seat))
 
     def _draw_empty(self) -> None:
         seat = self.turn
@@ -339,38 +413,44 @@ class Game:
     def _settle(self, pass_to: int | None) -> None:
         """End the deal if it is over, else hand the turn to the seat that can act."""
         counts = self.counts
-        n = self.players
-        record = self.record
+        out = self.out
         if self._first_out:
             if not self.stock or 0 in counts:
                 self._end_deal()
                 return
-        elif not self.stock:
-            out = self.out
-            for s in range(n):
+        elif not self.stock and counts.count(0) != out.count(True):
+            # an empty hand that is not out yet (a seat that is out never holds cards again)
+            for s in range(self.players):
                 if not out[s] and not counts[s]:
                     out[s] = True
-                    if record:
+                    if self.record:
                         self._emit(Event(ev.OUT, seat=s))
             if all(out):
                 self._end_deal()
                 return
-        if pass_to is not None:
-            self.turn = pass_to
-            if record:
+        if pass_to is None:
+            seat = self.turn
+        else:
+            self.turn = seat = pass_to
+            if self.record:
                 self._emit(Event(ev.TURN, seat=pass_to))
+        if not out[seat]:
+            held = counts[seat]
+            # the usual case: the seat has cards and so does an opponent, or it must draw
+            if not held or sum(counts) != held:
+                return
+        record = self.record
         while True:
             seat = self.turn
-            if self.out[seat]:
+            if out[seat]:
                 self.turn = self.next_seat(seat)
                 if record:
                     self._emit(Event(ev.TURN, seat=self.turn))
                 continue
             if not counts[seat]:
                 return  # an empty hand draws (all-books only; the stock is not empty here)
-            for o in range(n):
-                if o != seat and counts[o]:
-                    return
+            if sum(counts) != counts[seat]:
+                return  # an opponent holds cards: ask
             if record:
                 self._emit(Event(ev.PASS, seat=seat))
             self.turn = self.next_seat(seat)
@@ -466,38 +546,49 @@ class Game:
     def play_randomly(self, rng: random.Random, max_actions: int = 100_000) -> int:
         """Play uniformly random legal actions to the end; returns the number of actions.
 
-        Samples from the same legal set as ``legal_actions`` and applies through the same rule
-        methods, skipping only the Action objects and the legality re-check.
+        Samples uniformly from the same legal set as ``legal_actions`` and applies through the
+        same rule methods, skipping only the legality re-check (and the events when the game
+        was built with ``record=False``).
         """
         steps = 0
+        random_ = rng.random
         choice = rng.choice
-        randrange = rng.randrange
         card_mode = self._card_mode
+        append = self.actions.append
+        others = _OTHERS[self.players]
+        asks = _ASK_RANK
+        counts = self.counts
+        hands = self.hands
         while not self.over and steps < max_actions:
             steps += 1
             if self.deal_over:
-                self.actions.append(NextDeal())
+                append(_NEXT_DEAL)
                 self._start_deal()
+                counts = self.counts
+                hands = self.hands
                 continue
             seat = self.turn
-            if not self.counts[seat]:
-                self.actions.append(Draw())
+            if not counts[seat]:
+                append(_DRAW)
                 self._draw_empty()
                 continue
             if card_mode:
                 t, r, s = choice(self._asks())
-            else:
-                counts = self.counts
-                targets = [o for o in range(self.players) if o != seat and counts[o]]
-                hand = self.hands[seat]
-                ranks = [r for r in range(NUM_RANKS) if hand[r]]
-                t = targets[randrange(len(targets))] if len(targets) > 1 else targets[0]
-                r = ranks[randrange(len(ranks))]
-                s = None
-            self.actions.append(Ask(t, r, s))
-            self._ask(t, r, s)
+                append(_ASK_CARD[t][r][s])  # type: ignore[index]
+                self._ask(t, r, s)
+                continue
+            # every (opponent holding cards, rank held) pair is equally likely: a uniform
+            # opponent, drawn again while it holds nothing (one always holds cards here)
+            targets = others[seat]
+            k = len(targets)
+            t = targets[int(random_() * k)]
+            while not counts[t]:
+                t = targets[int(random_() * k)]
+            ranks = list(compress(_RANK_RANGE, hands[seat]))
+            r = ranks[int(random_() * len(ranks))]
+            append(asks[t][r])
+            self._ask(t, r, None)
         return steps
-
 
 def cards_in_play(game: Game) -> list[int]:
     """Every card in a hand, the stock or a book: always the 52, each once."""
