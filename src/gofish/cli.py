@@ -13,6 +13,7 @@ from gofish.i18n import _, set_language
 COMMAND_MODULES = [
     "gofish.commands.play",
     "gofish.commands.simulate",
+    "gofish.commands.store",
 ]
 
 

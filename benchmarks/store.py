@@ -1,0 +1,149 @@
+"""Store benchmark: autosave, listing, statistics and loading, over 10,000 finished games.
+
+    .venv/bin/python benchmarks/store.py [--games 10000] [--repeat 7] [--dir PATH]
+
+The 10,000 games are real (random legal play to the end, under every preset) and written in
+the store's file format into a temporary data folder. Setting them up writes without fsync,
+to save minutes; every measured save goes through ``Store.save`` with its two fsyncs. The
+figures are medians; the machine and its file system are printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from gofish.engine import Game, Rules, preset
+from gofish.seats import COMPUTER, LEVELS, SeatSpec
+from gofish.store import SavedGame, Store, compute_stats
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal", "Ivy", "Jo")
+PRESETS = ("standard", "quick", "classic", "kids")
+
+
+def median_ms(fn: Callable[[], object], repeat: int) -> tuple[float, list[float]]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), times
+
+
+def random_seats(rng: random.Random) -> list[SeatSpec]:
+    n = rng.randint(2, 6)
+    names = rng.sample(NAMES, n)
+    return [
+        SeatSpec(name) if i == 0 or rng.random() < 0.4 else
+        SeatSpec(name, COMPUTER, rng.choice(LEVELS))
+        for i, name in enumerate(names)
+    ]
+
+
+def populate(store: Store, games: int, seed: int) -> None:
+    """Write ``games`` finished games (no fsync: set-up, not a measurement)."""
+    rng = random.Random(seed)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    store.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for i in range(games):
+        seats = random_seats(rng)
+        game = Game(preset(PRESETS[i % len(PRESETS)]), len(seats), rng.randrange(2**32))
+        game.play_randomly(rng)
+        moment = start + timedelta(minutes=i)
+        record = SavedGame.from_game(game, seats, id=f"{moment:%Y%m%d-%H%M%S}-{i:04x}",
+                                     created=moment, updated=moment + timedelta(seconds=90))
+        fd = os.open(store.path(record.id), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(record.to_bytes())
+
+
+def long_game(actions: int, seed: int) -> tuple[Game, list[SeatSpec]]:
+    """A game still going after ``actions`` actions (asking for cards makes long games)."""
+    rules = Rules(ask_for="card", bluff_asks=True, match_target=60)
+    seats = [SeatSpec(n) for n in NAMES[:6]]
+    for s in range(seed, seed + 1000):
+        rng = random.Random(s)
+        game = Game(rules, len(seats), s)
+        while not game.over and len(game.actions) < actions:
+            game.apply(rng.choice(game.legal_actions()))
+        if len(game.actions) == actions and not game.over:
+            return game, seats
+    raise SystemExit("no long enough game found")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--saves", type=int, default=200, help="autosaves to time")
+    parser.add_argument("--dir", help="data folder (default: a new temporary one)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="gofish-bench-", dir=args.dir) as tmp:
+        store = Store(Path(tmp) / "data")
+        t0 = time.perf_counter()
+        populate(store, args.games, args.seed)
+        setup = time.perf_counter() - t0
+        size = sum(e.stat().st_size for e in os.scandir(store.root) if e.is_file())
+        print(f"python {platform.python_version()} on {platform.machine()}, "
+              f"{os.cpu_count()} cores; data folder {store.root}")
+        print(f"set-up: {args.games} finished games, {size / 1e6:.1f} MB, in {setup:.1f} s")
+
+        # autosave: what the session does after each action (record + atomic write + fsyncs)
+        game, seats = long_game(300, args.seed)
+        rules_game = Game(game.rules, game.players, game.seed)
+        record = store.new_game(game.rules, seats, game.seed)
+        record = SavedGame.from_game(rules_game, seats, id=record.id, created=record.created)
+        save_times, write_times = [], []
+        with store.lock(record.id):
+            for action in game.actions[: args.saves]:
+                rules_game.apply(action)
+                t = time.perf_counter()
+                record = record.updated_with(rules_game)
+                t1 = time.perf_counter()
+                store.save(record)
+                t2 = time.perf_counter()
+                save_times.append((t2 - t) * 1000)
+                write_times.append((t2 - t1) * 1000)
+            while len(rules_game.actions) < len(game.actions):
+                rules_game.apply(game.actions[len(rules_game.actions)])
+            store.save(record.updated_with(rules_game))
+        print(f"autosave (record + Store.save, fsync): median {statistics.median(save_times):.2f} ms"
+              f" over {len(save_times)} (Store.save alone {statistics.median(write_times):.2f} ms;"
+              f" p90 {statistics.quantiles(save_times, n=10)[-1]:.2f} ms); target < 5 ms")
+
+        entries: list[object] = []
+
+        def listing() -> None:
+            entries[:] = store.list()
+
+        ms, _ = median_ms(listing, args.repeat)
+        print(f"list {len(entries)} games: median {ms:.0f} ms over {args.repeat}; target < 500 ms")
+        assert len(entries) == args.games + 1, len(entries)
+        assert all(e.readable for e in entries)  # type: ignore[attr-defined]
+
+        ms, _ = median_ms(lambda: compute_stats(store.list()), args.repeat)
+        stats = compute_stats(store.list())
+        print(f"stats over {stats.games} finished games (listing included): median {ms:.0f} ms;"
+              " target < 1000 ms")
+
+        loaded = store.load(record.id)
+        assert len(loaded.actions) == 300
+        ms, _ = median_ms(lambda: store.load(record.id), max(args.repeat, 21))
+        print(f"load a 300-action game (read, check, replay, compare): median {ms:.1f} ms;"
+              " target < 50 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

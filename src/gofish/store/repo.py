@@ -1,0 +1,477 @@
+"""The folder of saved games: save, load, list, delete, lock, import and export.
+
+Each game is one ``<id>.json`` file, the source of truth. A file that fails its checks is
+never deleted or overwritten: it is moved to ``damaged/`` with a ``.reason.txt`` beside it and
+listed as unreadable. A file from a newer gofish stays where it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from gofish.engine import Game, Rules
+from gofish.i18n import _
+from gofish.seats import SeatSpec
+
+from .atomic import TMP_SUFFIX, temp_prefix, write_atomic
+from .errors import GameLocked, LoadError, NewerSchema, StoreError
+from .index import Entries, HeaderIndex, file_key
+from .lock import GameLock, acquire, locked_elsewhere, locked_error
+from .paths import ensure_private_dir, resolve_data_dir
+from .saves import (
+    ID_PATTERN,
+    IN_PROGRESS,
+    MAX_BYTES,
+    SCHEMA,
+    Clock,
+    Header,
+    SavedGame,
+    Summary,
+    new_id,
+    utc_now,
+)
+
+SUFFIX = ".json"
+DAMAGED = "damaged"
+LOCKS = "locks"
+REASON_SUFFIX = ".reason.txt"
+HEAD_BYTES = 8192  # the first line (the header) of any save we write is well under this
+
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not hang the listing
+
+
+class GameNotFound(StoreError):
+    """No saved game has this id."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One readable game in the history: its header, read without replaying."""
+
+    id: str
+    created: datetime
+    updated: datetime
+    status: str
+    summary: Summary
+    file: str  # the save's path (kept as text: a listing makes thousands of these)
+
+    readable = True
+
+    @property
+    def path(self) -> Path:
+        return Path(self.file)
+
+    @property
+    def finished(self) -> bool:
+        return self.status != IN_PROGRESS
+
+    @property
+    def header(self) -> Header:
+        return Header(self.id, self.created, self.updated, self.status, self.summary)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A file in the history that cannot be played, and why (one line)."""
+
+    id: str
+    path: Path
+    reason: str
+    damaged: bool  # moved to damaged/ (False: left in place, e.g. a newer schema)
+    updated: datetime  # the file's modification time
+
+    readable = False
+
+
+Entry = GameInfo | Unreadable
+
+
+class Store:
+    """Saved games in one data folder (created 0700 on first write)."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None, *,
+                 profile: str | None = None, clock: Clock = utc_now) -> None:
+        self.root = resolve_data_dir(data_dir, profile=profile)
+        self.clock = clock
+        self._held: dict[str, GameLock] = {}
+        self._index = HeaderIndex(self.root, SCHEMA)
+
+    @property
+    def damaged_dir(self) -> Path:
+        return self.root / DAMAGED
+
+    def path(self, game_id: str) -> Path:
+        if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
+            raise GameNotFound(_("{id} is not a game id").format(id=repr(game_id)))
+        return self.root / f"{game_id}{SUFFIX}"
+
+    # ------------------------------------------------------------------ writing
+
+    def new_game(self, rules: Rules, seats: list[SeatSpec] | tuple[SeatSpec, ...],
+                 seed: int | None = None) -> SavedGame:
+        """A new record with an id no saved game uses (not yet written)."""
+        now = self.clock()
+        for _attempt in range(100):
+            game_id = new_id(now)
+            if not os.path.lexists(self.path(game_id)) and game_id not in self._held:
+                return SavedGame.new(rules, seats, seed, clock=lambda: now, id=game_id)
+        raise StoreError(_("cannot find a free game id"))  # pragma: no cover
+
+    def save(self, record: SavedGame) -> None:
+        """Write ``record`` atomically; raise StoreError (the old file intact) if it cannot.
+
+        The caller should hold the game's lock; a game held by another process is refused.
+        """
+        path = self.path(record.id)
+        self._ensure_root()
+        if record.id not in self._held:
+            holder = locked_elsewhere(self._lock_path(record.id))
+            if holder is not None:
+                raise locked_error(holder)
+        data = record.to_bytes()
+        if len(data) > MAX_BYTES:
+            raise StoreError(_("the game is too large to save ({n} bytes)").format(n=len(data)))
+        try:
+            write_atomic(path, data)
+        except OSError as e:
+            raise StoreError(_("could not save the game {id}: {error}").format(
+                id=record.id, error=e.strerror or e)) from None
+
+    def delete(self, game_id: str, *, damaged: bool = False) -> None:
+        """Delete a game (or, with ``damaged``, a file moved to damaged/): the player's choice."""
+        if damaged:
+            if "/" in game_id or game_id.startswith("."):
+                raise GameNotFound(_("{id} is not a game id").format(id=repr(game_id)))
+            path = self.damaged_dir / f"{game_id}{SUFFIX}"
+        else:
+            path = self.path(game_id)
+            holder = locked_elsewhere(self._lock_path(game_id))
+            if holder is not None and game_id not in self._held:
+                raise locked_error(holder)
+        try:
+            if path.is_dir() and not path.is_symlink():
+                raise StoreError(_("{path} is a folder: remove it by hand").format(path=path))
+            path.unlink()
+        except FileNotFoundError:
+            raise GameNotFound(_("no saved game {id}").format(id=game_id)) from None
+        except OSError as e:
+            raise StoreError(_("could not delete {id}: {error}").format(
+                id=game_id, error=e.strerror or e)) from None
+        if damaged:
+            with contextlib.suppress(OSError):
+                path.with_name(path.name + REASON_SUFFIX).unlink()
+
+    def import_file(self, source: str | os.PathLike[str]) -> SavedGame:
+        """Add a save from elsewhere, checked like a load; an existing id is never replaced."""
+        record, _game = read_checked(Path(source), check_name=False)
+        path = self.path(record.id)
+        with self.lock(record.id):
+            if os.path.lexists(path):
+                raise StoreError(_("a game with the id {id} is already saved").format(
+                    id=record.id))
+            self.save(record)
+        return record
+
+    # ------------------------------------------------------------------ reading
+
+    def load(self, game_id: str) -> SavedGame:
+        return self.load_game(game_id)[0]
+
+    def load_game(self, game_id: str) -> tuple[SavedGame, Game]:
+        """The record and its replayed game; a damaged file is moved aside and LoadError raised."""
+        path = self.path(game_id)
+        if not os.path.lexists(path):
+            raise GameNotFound(_("no saved game {id}").format(id=game_id))
+        try:
+            return read_checked(path)
+        except LoadError as e:
+            if not isinstance(e, NewerSchema):
+                self._quarantine(path, e.reason)
+            raise
+
+    def export(self, game_id: str) -> bytes:
+        """The save as JSON, after the same checks as a load."""
+        return self.load(game_id).to_bytes()
+
+    def list(self) -> list[Entry]:
+        """Every game, newest first, from the headers alone; damaged files come as Unreadable.
+
+        A header comes from the index when the file is unchanged since it was cached, else
+        from the file's first line; a file whose header does not read is checked whole (and
+        moved to damaged/ if it fails).
+        """
+        entries: list[Entry] = []
+        cached = self._index.read()
+        fresh: Entries = {}
+        changed = False
+        for entry in self._scan(self.root):
+            name = entry.name
+            info: Entry | None = None
+            key: list[int] | None = None
+            row: list[Any] | None = None  # this file's index entry, if it is readable
+            if entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    key = file_key(entry.stat(follow_symlinks=False))
+                hit = cached.get(name) if key is not None else None
+                if type(hit) is list and len(hit) == 4 and hit[:3] == key:
+                    info = _info(Header.from_row(hit[3]), entry.path)
+                    row = hit
+                if info is None:
+                    info = _info(_read_header(entry.path), entry.path)
+                    row = None
+            if info is None:
+                info = self._check_slowly(Path(entry.path))
+            if isinstance(info, GameInfo) and key is not None:
+                if row is None:
+                    changed = True
+                    row = [*key, info.header.to_row()]
+                fresh[name] = row
+            entries.append(info)
+        for entry in self._scan(self.damaged_dir):
+            path = Path(entry.path)
+            name = entry.name
+            entries.append(Unreadable(
+                id=name[: -len(SUFFIX)], path=path, reason=_damaged_reason(path),
+                damaged=True, updated=_mtime(path)))
+        if changed or len(fresh) != len(cached):
+            self._index.write(fresh)
+        entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
+        return entries
+
+    def games(self) -> list[GameInfo]:
+        """The readable games, newest first."""
+        return [e for e in self.list() if isinstance(e, GameInfo)]
+
+    def latest_unfinished(self) -> GameInfo | None:
+        """The most recently played game still in progress (for "continue")."""
+        return next((g for g in self.games() if not g.finished), None)
+
+    def _scan(self, folder: Path) -> Iterator[os.DirEntry[str]]:
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    if entry.name.endswith(SUFFIX) and not entry.name.startswith("."):
+                        yield entry
+        except FileNotFoundError:
+            return
+        except NotADirectoryError:
+            raise StoreError(_("{path} is not a folder").format(path=folder)) from None
+        except OSError as e:
+            raise StoreError(_("cannot read the folder {path}: {error}").format(
+                path=folder, error=e.strerror or e)) from None
+
+    def _check_slowly(self, path: Path) -> Entry:
+        """A file whose header did not read: check it whole, moving it aside if it is bad."""
+        game_id = path.name[: -len(SUFFIX)]
+        try:
+            record, _game = read_checked(path)
+        except NewerSchema as e:
+            return Unreadable(game_id, path, e.reason, False, _mtime(path))
+        except LoadError as e:
+            moved = self._quarantine(path, e.reason)
+            return Unreadable(game_id, moved or path, e.reason, moved is not None,
+                              _mtime(moved or path))
+        except StoreError as e:
+            return Unreadable(game_id, path, e.reason, False, _mtime(path))
+        return GameInfo(record.id, record.created, record.updated, record.status,
+                        record.summary, str(path))
+
+    # ------------------------------------------------------------------ locks
+
+    def lock(self, game_id: str) -> GameLock:
+        """Hold the game for play; GameLocked (naming the holder) if another process has it.
+
+        Use as a context manager or call ``release()``; a crashed holder's lock is stale and
+        taken over (``lock.stale`` says whose it was).
+        """
+        self.path(game_id)  # checks the id
+        self._ensure_root()
+        folder = ensure_private_dir(self.root / LOCKS)
+        if game_id in self._held:
+            raise GameLocked(_("this game is already open here"), {"pid": os.getpid()})
+        lock = acquire(folder / f"{game_id}.lock")
+        self._held[game_id] = lock
+        release = lock.release
+
+        def release_and_forget() -> None:
+            release()
+            if self._held.get(game_id) is lock:
+                del self._held[game_id]
+
+        lock.release = release_and_forget  # type: ignore[method-assign]
+        self._clean_temp(game_id)
+        return lock
+
+    def _lock_path(self, game_id: str) -> Path:
+        return self.root / LOCKS / f"{game_id}.lock"
+
+    def _clean_temp(self, game_id: str) -> None:
+        """Remove temporary files a crashed writer of this game left (we hold its lock)."""
+        prefix = temp_prefix(self.path(game_id))
+        with contextlib.suppress(OSError), os.scandir(self.root) as it:
+            for entry in it:
+                if entry.name.startswith(prefix) and entry.name.endswith(TMP_SUFFIX):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+
+    # ------------------------------------------------------------------ damage
+
+    def _ensure_root(self) -> None:
+        ensure_private_dir(self.root)
+
+    def _quarantine(self, path: Path, reason: str) -> Path | None:
+        """Move a bad file to damaged/ (never over another file); None if it must stay."""
+        game_id = path.name[: -len(SUFFIX)]
+        if locked_elsewhere(self._lock_path(game_id)) is not None:
+            return None  # someone is playing it: their next save replaces it
+        try:
+            folder = ensure_private_dir(self.damaged_dir)
+            target = _move_aside(path, folder)
+        except (OSError, StoreError):
+            return None
+        if target is not None:
+            with contextlib.suppress(OSError):
+                write_atomic(target.with_name(target.name + REASON_SUFFIX),
+                             (reason + "\n").encode("utf-8"))
+        return target
+
+
+def _move_aside(path: Path, folder: Path) -> Path | None:
+    stem = path.name[: -len(SUFFIX)]
+    is_file = stat.S_ISREG(os.lstat(path).st_mode)
+    for n in range(1, 1000):
+        target = folder / (f"{stem}{SUFFIX}" if n == 1 else f"{stem}-{n}{SUFFIX}")
+        if is_file:
+            try:
+                os.link(path, target)  # fails rather than replace an existing file
+            except FileExistsError:
+                continue
+            except OSError as e:
+                if e.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK):
+                    raise
+                is_file = False
+            else:
+                os.unlink(path)
+                return target
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except FileNotFoundError:
+            return None  # another process moved it first
+        return target
+    return None
+
+
+def read_checked(path: Path, *, check_name: bool = True) -> tuple[SavedGame, Game]:
+    """Read and fully check one save file: size, JSON, schema, types, replay, snapshot."""
+    data = _read_limited(path)
+    record = SavedGame.from_bytes(data)
+    if check_name and path.name != f"{record.id}{SUFFIX}":
+        raise LoadError(_("the id inside ({id}) does not match the file name").format(
+            id=record.id))
+    return record, record.to_game()
+
+
+def _read_limited(path: Path) -> bytes:
+    """The whole file, refusing anything that is not a regular file or is over MAX_BYTES."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise LoadError(_("not a regular file (a symbolic link)")) from None
+        if e.errno == errno.EISDIR:
+            raise LoadError(_("a folder where a save file should be")) from None
+        if e.errno == errno.ENOENT:
+            raise GameNotFound(_("no saved game {id}").format(id=path.stem)) from None
+        raise StoreError(_("cannot read {path}: {error}").format(
+            path=path, error=e.strerror or e)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise LoadError(_("a folder where a save file should be"))
+        if not stat.S_ISREG(info.st_mode):
+            raise LoadError(_("not a regular file"))
+        if info.st_size > MAX_BYTES:
+            raise LoadError(_("too large ({n} bytes; the limit is {limit} MB)").format(
+                n=info.st_size, limit=MAX_BYTES // (1024 * 1024)))
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_BYTES:  # it grew while we read
+                raise LoadError(_("too large (over {limit} MB)").format(
+                    limit=MAX_BYTES // (1024 * 1024)))
+        return b"".join(chunks)
+    except OSError as e:
+        raise StoreError(_("cannot read {path}: {error}").format(
+            path=path, error=e.strerror or e)) from None
+    finally:
+        os.close(fd)
+
+
+def _read_header(path: str) -> Header | None:
+    """The listing's fast path: the first line and the last bytes, no replay.
+
+    None means "check the whole file" (not our layout, an older or newer schema, a cut-off
+    file...), which is also where the reason for a bad file comes from.
+    """
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError:
+        return None
+    try:
+        head = os.read(fd, HEAD_BYTES)
+        if len(head) < HEAD_BYTES:
+            tail = head[-2:]  # the whole file: no need to ask its size
+        else:
+            tail = os.pread(fd, 2, os.fstat(fd).st_size - 2)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    end = head.find(b"\n")
+    if end < 1 or tail != b"}\n" or head[end - 1] != 0x2C:  # the header line ends with ","
+        return None
+    try:
+        return Header.quick(json.loads(head[: end - 1] + b"}"))
+    except ValueError:
+        return None
+
+
+def _info(header: Header | None, path: str) -> GameInfo | None:
+    if header is None or not path.endswith(f"{os.sep}{header.id}{SUFFIX}"):
+        return None
+    return GameInfo(header.id, header.created, header.updated, header.status, header.summary,
+                    path)
+
+
+def _damaged_reason(path: Path) -> str:
+    try:
+        with open(path.with_name(path.name + REASON_SUFFIX), encoding="utf-8",
+                  errors="replace") as f:
+            reason = f.read(400).strip()
+    except OSError:
+        reason = ""
+    return reason or _("moved aside as unreadable")
+
+
+def _mtime(path: Path) -> datetime:
+    try:
+        return datetime.fromtimestamp(os.lstat(path).st_mtime, UTC)
+    except OSError:
+        return datetime.fromtimestamp(0, UTC)
