@@ -237,9 +237,12 @@ class Store:
                     row = [*key, info.header.to_row()]
                 fresh[name] = row
             entries.append(info)
+        moved = {e.path for e in entries if isinstance(e, Unreadable) and e.damaged}
         for entry in self._scan(self.damaged_dir):
             path = Path(entry.path)
             name = entry.name
+            if path in moved:
+                continue  # moved aside by this very listing, already in it
             entries.append(Unreadable(
                 id=name[: -len(SUFFIX)], path=path, reason=_damaged_reason(path),
                 damaged=True, updated=_mtime(path)))

@@ -9,6 +9,7 @@ one action per line, so a save stays readable and diffable.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -227,7 +228,7 @@ class SavedGame:
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
             "actions": [a.to_json() for a in self.actions],
-            "snapshot": self.snapshot,
+            "snapshot": copy.deepcopy(self.snapshot),  # the record stays as it was
         }
 
     def to_bytes(self) -> bytes:

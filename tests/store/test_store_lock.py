@@ -1,0 +1,123 @@
+"""Two processes must not play one game: the second is told who holds it and may only view."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from store_helpers import play
+
+from gofish.store import GameLocked, Store
+
+HOLDER = textwrap.dedent("""
+    import sys
+    from gofish.store import Store
+    store = Store(sys.argv[1])
+    lock = store.lock(sys.argv[2])
+    print("locked", flush=True)
+    sys.stdin.read()          # hold the game until the parent closes our stdin
+    lock.release()
+""")
+
+
+def hold(data_dir, game_id) -> subprocess.Popen:
+    """Another gofish process that opens ``game_id`` for play and keeps it."""
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(data_dir), game_id],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "locked"
+    return child
+
+
+@pytest.fixture
+def saved(store):
+    record, game = play(store, steps=4)
+    return record, game
+
+
+def test_second_process_is_refused_with_who_holds_it(store, saved):
+    record, game = saved
+    child = hold(store.root, record.id)
+    try:
+        with pytest.raises(GameLocked) as caught:
+            store.lock(record.id)
+        assert caught.value.holder["pid"] == child.pid
+        assert caught.value.holder["host"] == socket.gethostname()
+        assert f"process {child.pid} on {socket.gethostname()}" in caught.value.reason
+        assert "read-only" in caught.value.reason
+        # read-only: it loads, but a save is refused and the file is left as it was
+        assert store.load(record.id) == record
+        game.apply(game.legal_actions()[0])
+        with pytest.raises(GameLocked):
+            store.save(record.updated_with(game))
+        with pytest.raises(GameLocked):
+            store.delete(record.id)
+        assert store.load(record.id) == record
+    finally:
+        child.stdin.close()
+        child.wait(timeout=30)
+    assert child.returncode == 0
+    with store.lock(record.id) as lock:  # released on a clean exit: ours now
+        assert lock.stale == {}
+        store.save(record.updated_with(game))
+
+
+def test_a_crashed_holder_leaves_a_stale_lock_that_is_taken_over(store, saved):
+    record, _ = saved
+    child = hold(store.root, record.id)
+    child.send_signal(signal.SIGKILL)
+    child.wait(timeout=30)
+    child.stdin.close()
+    child.stdout.close()
+    lock_file = store.root / "locks" / f"{record.id}.lock"
+    assert lock_file.exists()  # the crash left its lock file behind...
+    with store.lock(record.id) as lock:  # ...but nobody holds it: stale
+        assert lock.stale["pid"] == child.pid
+    assert not lock_file.exists()
+
+
+def test_two_children_race_for_one_game_and_exactly_one_wins(store, saved):
+    record, _ = saved
+    script = textwrap.dedent("""
+        import sys, time
+        from gofish.store import Store, GameLocked
+        store = Store(sys.argv[1])
+        try:
+            lock = store.lock(sys.argv[2])
+        except GameLocked:
+            print("refused", flush=True)
+        else:
+            print("won", flush=True)
+            sys.stdin.read()
+    """)
+    children = [subprocess.Popen([sys.executable, "-c", script, str(store.root), record.id],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                for _ in range(3)]
+    try:
+        answers = sorted(c.stdout.readline().strip() for c in children)
+    finally:
+        for c in children:
+            c.stdin.close()
+            c.wait(timeout=30)
+    assert answers == ["refused", "refused", "won"]
+
+
+def test_the_same_store_cannot_open_a_game_twice(store, saved):
+    record, _ = saved
+    with store.lock(record.id), pytest.raises(GameLocked, match="already open here"):
+        store.lock(record.id)
+    other = Store(store.root)  # another window of this process: a second open file
+    with store.lock(record.id), pytest.raises(GameLocked, match=f"process {os.getpid()}"):
+        other.lock(record.id)
+
+
+def test_release_is_idempotent_and_frees_the_game(store, saved):
+    record, _ = saved
+    lock = store.lock(record.id)
+    lock.release()
+    lock.release()
+    Store(store.root).lock(record.id).release()
