@@ -1,12 +1,27 @@
-"""Computer players. They see only what a human in their seat would see."""
+"""Computer players. They see only what a human in their seat would see.
+
+Levels, weakest first: random, easy, medium, hard, expert (gofish.seats.LEVELS names them).
+Each is a Player: ``observe(event)`` with the events already filtered for its seat, and
+``choose(view)`` returning one of ``view.legal``. None is ever handed the Game.
+"""
 
 from __future__ import annotations
 
 from gofish.engine import Rules
 
-from .base import Player, RandomPlayer
+from .base import AskingPlayer, Player, RandomPlayer
+from .easy import EasyPlayer
+from .expert import ExpertPlayer
+from .hard import HardPlayer
+from .medium import MediumPlayer
 
-LEVEL_CLASSES: dict[str, type] = {"random": RandomPlayer}
+LEVEL_CLASSES: dict[str, type] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+    "expert": ExpertPlayer,
+}
 
 
 def make_player(level: str, seat: int, rules: Rules, players: int, seed: int) -> Player:
@@ -18,4 +33,7 @@ def make_player(level: str, seat: int, rules: Rules, players: int, seed: int) ->
     return cls(seat, rules, players, seed)
 
 
-__all__ = ["Player", "RandomPlayer", "make_player", "LEVEL_CLASSES"]
+__all__ = [
+    "AskingPlayer", "EasyPlayer", "ExpertPlayer", "HardPlayer", "LEVEL_CLASSES", "MediumPlayer",
+    "Player", "RandomPlayer", "make_player",
+]

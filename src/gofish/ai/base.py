@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from gofish.engine import Action, Event, Rules, SeatView
+from gofish.engine import Action, Ask, Event, Rules, SeatView
 
 
 class Player(Protocol):
@@ -25,6 +25,8 @@ class Player(Protocol):
 class RandomPlayer:
     """Uniformly random legal play: the yardstick for every level."""
 
+    level = "random"
+
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
@@ -34,3 +36,40 @@ class RandomPlayer:
 
     def choose(self, view: SeatView) -> Action:
         return self.rng.choice(view.legal)
+
+
+class AskingPlayer:
+    """Shared plumbing of the levels: forced moves are played at once, asks go to ``pick``.
+
+    Each level owns its ``random.Random(seed)``, so a decision depends only on the seed, the
+    events observed and the view: the same inputs always give the same ask.
+    """
+
+    level = ""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.players = players
+        self.rng = random.Random(seed)
+
+    def observe(self, event: Event) -> None:
+        pass
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {self.seat} has nothing to choose from")
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if not asks:
+            return legal[0]  # a draw from an empty hand, or the next deal: nothing to decide
+        return self.pick(view, asks)
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        raise NotImplementedError
+
+    def best(self, asks: list[Ask], scores: list[float]) -> Ask:
+        """The best-scoring ask; ties go to the player's own random choice."""
+        top = max(scores)
+        tied = [a for a, s in zip(asks, scores, strict=True) if s >= top - 1e-9]
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)

@@ -1,0 +1,172 @@
+"""Hard: exact public bookkeeping and the expected value of every ask.
+
+For each legal ask it weighs, from the Knowledge tracker's probabilities:
+
+- the chance the opponent holds what is asked for, and the cards that would come (a hit keeps
+  the turn and may complete a book);
+- on a miss, the chance of a lucky draw (which also keeps the turn);
+- what the ask gives away: asking for a rank the table does not yet know we hold tells every
+  opponent where to find it, which costs in proportion to the cards that would stay at risk;
+- under ``first-out``, whether the ask can end the game, and who would win if it did.
+"""
+
+from __future__ import annotations
+
+from gofish.engine import RANK_VALUES, Ask, Event, Rules, SeatView
+from gofish.engine.cards import POPCOUNT
+
+from .base import AskingPlayer
+from .knowledge import Estimate, Knowledge
+
+KEEP = 1.0  # worth of keeping the turn, in cards
+GAIN = 0.3  # worth of a card taken from an opponent
+BOOK = 4.0  # worth of completing a book, in cards
+REVEAL = 0.35  # cost of each card of ours put at risk by revealing its rank
+TERMINAL = 12.0  # worth of the whole game, in cards (ending it as winner, or not as loser)
+
+
+class HardPlayer(AskingPlayer):
+    level = "hard"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.know = Knowledge(seat, rules, players)
+        self.public = Knowledge(None, rules, players)  # what every opponent knows of us
+
+    def observe(self, event: Event) -> None:
+        self.know.observe(event)
+        self.public.observe(event.for_seat(None, self.rules.open_hands))
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        return self.best(asks, self.score_asks(view, asks))
+
+    # ------------------------------------------------------------------ scoring
+
+    def score_asks(self, view: SeatView, asks: list[Ask]) -> list[float]:
+        k = self.know
+        k.sync(view.seat, view.hand, view.counts, view.stock,
+               view.hands if self.rules.open_hands else None)
+        est = k.estimate()
+        cache: dict[tuple[int, int], tuple[float, float, float]] = {}
+        scores = []
+        for a in asks:
+            key = (a.target, a.rank)
+            if a.suit is None:
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = self._rank_terms(est, a.target, a.rank)
+                ph, gain, pbook = got
+            else:
+                ph, gain, pbook = self._card_terms(est, a.target, a.rank, a.suit)
+            scores.append(self._value(est, a, ph, gain, pbook))
+        return scores
+
+    def _rank_terms(self, est: Estimate, t: int, r: int) -> tuple[float, float, float]:
+        """(chance of a hit, cards expected on a hit, chance a hit completes the book)."""
+        k = self.know
+        need = k.book_size - k.minc[self.seat][r]
+        pinned = k.minc[t][r]
+        limit = min(est.floating[r], k.book_size - 1 - pinned)
+        pmf = est.count_pmf(t, r) if limit > 0 else [1.0]
+        if len(pmf) > limit + 1:  # no more copies than there are cards left
+            pmf = pmf[:limit] + [sum(pmf[limit:])]
+        hit = 1.0 if pinned else 1.0 - pmf[0]
+        if hit <= 1e-12:
+            return 0.0, 0.0, 0.0
+        mean = pinned + sum(y * q for y, q in enumerate(pmf))
+        gain = mean if pinned else mean / hit
+        book = sum(q for y, q in enumerate(pmf) if pinned + y >= need and pinned + y > 0)
+        return hit, gain, min(1.0, book / hit)
+
+    def _card_terms(self, est: Estimate, t: int, r: int, suit: int) -> tuple[float, float, float]:
+        k = self.know
+        if k.shown[self.seat][r] >> suit & 1:
+            return 0.0, 0.0, 0.0  # a bluff: sure to miss
+        hit = k.card_chance(est, t, r * 4 + suit)
+        book = 1.0 if POPCOUNT[k.shown[self.seat][r]] + 1 >= k.book_size else 0.0
+        return hit, 1.0, book
+
+    def _lucky(self, est: Estimate, r: int, suit: int | None) -> float:
+        """Chance that the card drawn after a miss is what was asked for."""
+        k = self.know
+        stock = k.stock
+        if not stock or not self.rules.lucky_draw:
+            return 0.0
+        in_stock = est.stock_extra[r]
+        if suit is not None:
+            unknown = est.unknown_suits[r]
+            if not unknown >> suit & 1:
+                return 0.0
+            in_stock /= max(1, POPCOUNT[unknown])
+        if self.rules.draw_until_hit and suit is None:
+            f = est.floating[r]
+            return 1.0 - (1.0 - min(1.0, in_stock / f)) ** f if f else 0.0
+        return min(1.0, in_stock / stock)
+
+    def _value(self, est: Estimate, a: Ask, ph: float, gain: float, pbook: float) -> float:
+        k = self.know
+        r = a.rank
+        me = self.seat
+        worth = BOOK
+        if self.rules.scoring == "card-value":
+            worth = BOOK * RANK_VALUES[r] / 8.0
+        mine = k.minc[me][r]
+        value = ph * (KEEP + GAIN * gain + worth * pbook)
+        pl = self._lucky(est, r, a.suit)
+        if pl:
+            completes = mine + 1 >= k.book_size
+            value += (1 - ph) * pl * (KEEP + GAIN + (worth if completes else 0.0))
+        if not self.public.revealed(me, r):
+            # the others learn we hold the rank; it matters while the rank stays in our hand
+            threat = 1.0
+            for s in range(self.players):
+                if s != me and s != a.target:
+                    threat *= 1.0 - est.hold[s][r]
+            threat = 1.0 - threat + 0.3 * est.stock_extra[r]
+            value -= REVEAL * (1 - ph * pbook) * (mine + ph * gain) * min(1.0, threat)
+        if self.rules.end == "first-out":
+            value += TERMINAL * self._ending(est, a, ph, pbook)
+        return value
+
+    # ------------------------------------------------------------------ first-out endings
+
+    def _ending(self, est: Estimate, a: Ask, ph: float, pbook: float) -> float:
+        """Expected change in winning chances from the game ending because of this ask."""
+        k = self.know
+        me, t, r = self.seat, a.target, a.rank
+        scores = [x + y for x, y in zip(k.totals, k.deal_scores(), strict=True)]
+        now = _result(scores, me)
+        base = 0.25 + 0.5 * now  # the worth of playing on: better when ahead, never certain
+        worth = RANK_VALUES[r] if self.rules.scoring == "card-value" else 1
+        with_book = scores[:]
+        with_book[me] += worth
+        change = 0.0
+        size = k.book_size
+        mine = k.minc[me][r]
+        if ph > 0:
+            # a hit: the smallest likely gift ends the game if it empties either hand
+            least = max(1, k.minc[t][r]) if a.suit is None else 1
+            booked = pbook > 0.5
+            left = k.counts[me] + least - (size if booked else 0)
+            if mine + least >= size:
+                booked, left = True, k.counts[me] + least - size
+            if left == 0 or k.counts[t] - least == 0:
+                end = _result(with_book if booked else scores, me)
+                change += ph * (end - base)
+        if k.stock == 1 or (self.rules.draw_until_hit and k.stock and ph < 1):
+            # a miss empties the stock (draw until hit may run it out)
+            runs_out = 1.0 if k.stock == 1 else 0.0
+            if self.rules.draw_until_hit and a.suit is None:
+                f = est.floating[r]
+                share = min(1.0, est.stock_extra[r] / f) if f else 0.0
+                runs_out = max(runs_out, (1.0 - share) ** f if f else 1.0)
+            change += (1 - ph) * runs_out * (_result(scores, me) - base)
+        return change
+
+
+def _result(scores: list[int], seat: int) -> float:
+    """The share of the win ``seat`` would get if the game ended with these scores."""
+    best = max(scores)
+    if scores[seat] < best:
+        return 0.0
+    return 1.0 / scores.count(best)

@@ -1,0 +1,92 @@
+"""Medium: a casual adult. Remembers, for a while, who asked for what and who was given what.
+
+It keeps a short memory of facts ("Ann asked for sevens", "Bob said Go fish to queens") and
+forgets each after ``MEMORY`` turns. It asks for a remembered rank when it can; otherwise it
+asks for the rank it holds most of, of an opponent not remembered to lack it.
+"""
+
+from __future__ import annotations
+
+from gofish.engine import Ask, Event, Rules, SeatView
+from gofish.engine import events as ev
+from gofish.engine.cards import POPCOUNT
+
+from .base import AskingPlayer
+
+MEMORY = 6  # turns a fact is remembered for
+
+
+class MediumPlayer(AskingPlayer):
+    level = "medium"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.clock = 0
+        self.holds: dict[tuple[int, int], tuple[int, int]] = {}  # (seat, rank): (when, suits)
+        self.lacks: dict[tuple[int, int], int] = {}  # (seat, rank): when it said Go fish
+
+    def observe(self, event: Event) -> None:
+        kind = event.kind
+        if kind == ev.TURN:
+            self.clock += 1
+        elif kind == ev.DEAL:
+            self.holds.clear()
+            self.lacks.clear()
+        elif kind == ev.ASK:
+            old = self.holds.get((event.seat, event.rank), (0, 0))[1]
+            self.holds[(event.seat, event.rank)] = (self.clock, old)
+            self.lacks.pop((event.seat, event.rank), None)
+        elif kind == ev.GAVE:
+            mask = _mask(event.cards)
+            key = (event.target, event.rank)
+            if key in self.holds:
+                when, old = self.holds.pop(key)
+                if self.rules.ask_for == "card" and old & ~mask:
+                    self.holds[key] = (when, old & ~mask)
+            old = self.holds.get((event.seat, event.rank), (0, 0))[1]
+            self.holds[(event.seat, event.rank)] = (self.clock, old | mask)
+        elif kind in (ev.GO_FISH, ev.NO_STOCK):
+            if self.rules.ask_for == "rank":
+                self.lacks[(event.target, event.rank)] = self.clock
+                self.holds.pop((event.target, event.rank), None)
+        elif kind == ev.LUCKY:
+            old = self.holds.get((event.seat, event.rank), (0, 0))[1]
+            self.holds[(event.seat, event.rank)] = (self.clock, old | _mask(event.cards))
+        elif kind == ev.DREW:
+            for key in [k for k in self.lacks if k[0] == event.seat]:
+                del self.lacks[key]
+        elif kind == ev.BOOK:
+            if self.rules.pairs:
+                self.holds.pop((event.seat, event.rank), None)
+            else:
+                for key in [k for k in self.holds if k[1] == event.rank]:
+                    del self.holds[key]
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        mine = [0] * 13
+        for c in view.hand:
+            mine[c >> 2] |= 1 << (c & 3)
+        recent = self.clock - MEMORY
+        scores = []
+        for a in asks:
+            if a.suit is not None and mine[a.rank] >> a.suit & 1:
+                scores.append(-10.0)  # never bluff on purpose
+                continue
+            score = POPCOUNT[mine[a.rank]] / 4  # prefer completing what it has
+            fact = self.holds.get((a.target, a.rank))
+            if fact is not None and fact[0] >= recent:
+                score += 10
+                if a.suit is not None and fact[1] >> a.suit & 1:
+                    score += 5
+            when = self.lacks.get((a.target, a.rank))
+            if when is not None and when >= recent:
+                score -= 5
+            scores.append(score)
+        return self.best(asks, scores)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c & 3)
+    return mask
