@@ -78,11 +78,13 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
         return ngettext("{name} drew a card.", "{name} drew {n} cards.",
                         e.count).format(name=who, n=e.count)
     if k == ev.LUCKY:
-        c = card_label(e.cards[0]) if e.cards else ""
+        # in words, not card faces: the pass-the-device recap shows no card at all
+        what = _("a {rank}").format(rank=rank_word(e.rank, 1))
         if me:
-            return _("Lucky draw! You drew the {card} you asked for: ask again.").format(card=c)
-        return _("Lucky draw! {name} drew the {card} they asked for and asks again.").format(
-            name=who, card=c)
+            return _("Lucky draw! You drew {what}, what you asked for: ask again.").format(
+                what=what)
+        return _("Lucky draw! {name} drew {what}, what they asked for, and asks again.").format(
+            name=who, what=what)
     if k == ev.BOOK:
         ranks = rank_word(e.rank)
         if pairs:
@@ -101,7 +103,7 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
             return _("You have no cards and the stock is empty: you are out of this deal.")
         return _("{name} has no cards and the stock is empty: out of this deal.").format(name=who)
     if k == ev.DEALER_CARD:
-        return _("{name} turned up {card}.").format(name=who, card=card_label(e.cards[0]))
+        return _("{name} turned up {card}.").format(name=who, card=card_words(e.cards[0]))
     if k == ev.DEAL:
         return _("Deal {n}: {dealer} deals, {first} plays first.").format(
             n=e.deal + 1, dealer=who, first=other)

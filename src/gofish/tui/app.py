@@ -15,6 +15,7 @@ from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
+from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
@@ -26,6 +27,7 @@ from gofish.tui.screens.setup import SetupChoice, SetupScreen, default_choice
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+SETTINGS = "settings"  # beside the saves, not among them (a *.json there is a game)
 LAST_SETUP = "last-setup.json"
 
 
@@ -44,6 +46,7 @@ class GofishApp(App):
         clock: Callable = utc_now,
         start: str = "menu",
         game_id: str | None = None,
+        choice: SetupChoice | None = None,
     ) -> None:
         super().__init__()
         set_ascii(ascii)
@@ -52,6 +55,7 @@ class GofishApp(App):
         self.computer_delay = computer_delay
         self.start = start
         self.start_id = game_id
+        self.start_choice = choice  # start this game at once (tests, scripts)
         self.session: Session | None = None
         self.record: SavedGame | None = None
         self._lock = None
@@ -61,7 +65,9 @@ class GofishApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
-        if self.start == "new":
+        if self.start_choice is not None:
+            self.start_game(self.start_choice, remember=False)
+        elif self.start == "new":
             self.show_setup()
         elif self.start == "resume":
             if self.start_id:
@@ -222,7 +228,7 @@ class GofishApp(App):
     # ------------------------------------------------------------------ remembered setup
 
     def _setup_path(self) -> Path:
-        return self.store.root / LAST_SETUP
+        return self.store.root / SETTINGS / LAST_SETUP
 
     def load_last_setup(self) -> SetupChoice:
         try:
@@ -233,7 +239,7 @@ class GofishApp(App):
 
     def save_last_setup(self, choice: SetupChoice) -> None:
         try:
-            self.store._ensure_root()
+            ensure_private_dir(self._setup_path().parent)
             write_atomic(self._setup_path(), json.dumps(choice.to_json()).encode("utf-8"))
         except (OSError, StoreError):
             pass  # remembering the setup is a convenience, never a reason to fail

@@ -110,6 +110,13 @@ class TableScreen(Screen):
                 self._timer = self.set_timer(delay, self.computer_step)
             return
         self.fast = False
+        if self.needs_pass and self.viewer is not None and self.stage != "handover":
+            # let the player on screen see how their turn ended before the hand goes
+            self.stage = "handover"
+            self.refresh_table()
+            return
+        if self.needs_pass and self.stage == "handover":
+            return
         if self.needs_pass:
             self.viewer = None
             self.reset_pick()
@@ -307,7 +314,16 @@ class TableScreen(Screen):
             return
         self.app.go_menu()
 
+    def hand_over(self) -> None:
+        """The player on screen is done: take the hand off and put up the interstitial."""
+        self.stage = "target"
+        self.viewer = None
+        self.advance()
+
     def action_confirm(self) -> None:
+        if self.stage == "handover":
+            self.hand_over()
+            return
         view = self.my_view()
         if view is None or not self.can_ask():
             if self.session.computer_to_act():
@@ -317,12 +333,11 @@ class TableScreen(Screen):
             self.act(Draw())
             return
         if self.target is None:
-            self.say(_("Choose whom to ask: a number key, or the up and down arrows."))
+            self.say(_("Choose whom to ask: a number key, or ↑ ↓."))
             return
         if self.rank is None:
             self.stage = "rank"
-            self.say(_("Choose a rank: press its key (A, 2-9, 0 for 10, J, Q, K) or use the "
-                       "left and right arrows."))
+            self.say(_("Choose a rank: its key (A 2-9 0 J Q K) or ← →."))
             return
         if self.session.rules.ask_for == "card":
             if self.suit is None:
@@ -447,6 +462,11 @@ class TableScreen(Screen):
         s = self.session
         if s.over or s.deal_over:
             return Content("")
+        if self.stage == "handover" and s.to_act is not None:
+            return Content.assemble(
+                (_("Your turn is over."), "bold"), " ",
+                _("Press Enter, then pass the device to {name}.").format(
+                    name=s.names[s.to_act]))
         if not self.can_ask():
             seat = s.to_act
             if seat is not None and s.computer_to_act():
@@ -466,7 +486,7 @@ class TableScreen(Screen):
         else:
             what = rank_word(self.rank)
         hint = {
-            "target": _("Whom? 1-6 or ↑↓"),
+            "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
             "rank": _("Which rank? A 2-9 0 J Q K or ←→"),
             "suit": _("Which suit? C D H S or ←→"),
         }[self.stage]

@@ -1,0 +1,43 @@
+"""Driving the app in tests: a fixed clock, no computer pacing, the screen as plain text."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime
+
+from rich.console import Console
+
+from gofish.engine import Rules
+from gofish.seats import SeatSpec
+from gofish.tui.app import GofishApp
+from gofish.tui.screens.setup import SetupChoice
+
+CARD_FACE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])[♣♦♥♠]")
+FIXED = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def fixed_clock() -> datetime:
+    return FIXED
+
+
+def make_app(tmp_path, seats, rules: Rules | None = None, seed: int = 1, **kw) -> GofishApp:
+    choice = None
+    if seats is not None:
+        choice = SetupChoice(tuple(seats), rules or Rules(), seed)
+    return GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock,
+                     choice=choice, **kw)
+
+
+def humans(*names: str) -> list[SeatSpec]:
+    return [SeatSpec(n) for n in names]
+
+
+def screen_text(app: GofishApp) -> str:
+    """Everything rendered, the screens beneath a see-through one included."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()

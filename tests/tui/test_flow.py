@@ -1,0 +1,319 @@
+"""Pilot tests of whole flows: played by keys, checking the screen after every step."""
+
+from __future__ import annotations
+
+import contextlib
+
+from gofish.engine import RANKS, preset
+from gofish.engine import events as ev
+from gofish.engine.cards import card_code
+from gofish.names import card_label
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.tui.app import GofishApp
+from gofish.tui.screens.game_over import GameOverScreen
+from gofish.tui.screens.menu import MenuScreen
+from gofish.tui.screens.pass_device import PassScreen
+from gofish.tui.screens.setup import SetupScreen
+from gofish.tui.screens.table import TableScreen
+from gofish.tui.screens.too_small import TooSmallScreen
+
+from .helpers import CARD_FACE, fixed_clock, humans, make_app, screen_text
+
+SIZE = (80, 24)
+
+
+class Interrupt(Exception):
+    """Stop a scripted game part-way."""
+
+
+def rank_key(rank: int) -> str:
+    label = RANKS[rank]
+    return {"10": "0"}.get(label, label.lower())
+
+
+def public_cards(session) -> set[int]:
+    """Cards shown to everybody at some point (lucky draws and cards handed over)."""
+    shown: set[int] = set()
+    for e in session.events_for(None):
+        if e.kind in (ev.LUCKY, ev.GAVE):
+            shown.update(e.cards)
+    return shown
+
+
+def hidden_from(session, seat: int) -> set[int]:
+    game = session.game
+    cards = set()
+    for other in range(game.players):
+        if other != seat:
+            cards.update(game.hand_cards(other))
+    cards.update(game.stock)
+    return cards - public_cards(session)
+
+
+def check_nothing_hidden_shown(app: GofishApp) -> None:
+    text = screen_text(app)
+    screen = app.screen
+    if isinstance(screen, PassScreen):
+        assert not CARD_FACE.search(text), f"a card is visible on the interstitial:\n{text}"
+        return
+    if isinstance(screen, TableScreen):
+        session = screen.session
+        if screen.viewer is None:
+            assert not CARD_FACE.search(text), f"a card is visible with no viewer:\n{text}"
+            return
+        shown = {m.group(0) for m in CARD_FACE.finditer(text)}
+        for c in hidden_from(session, screen.viewer):
+            assert card_label(c) not in shown, \
+                f"{card_code(c)} of another seat is visible to seat {screen.viewer}:\n{text}"
+
+
+async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 3000) -> list:
+    """Play every human turn with keys until the game-over screen; return the screens seen."""
+    seen = []
+    for _ in range(max_steps):
+        await pilot.pause()
+        screen = app.screen
+        seen.append((type(screen).__name__, getattr(screen, "session", None) and
+                     screen.session.to_act))
+        if on_step:
+            on_step(app)
+        if isinstance(screen, GameOverScreen):
+            return seen
+        if isinstance(screen, PassScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, TableScreen):
+            raise AssertionError(f"unexpected screen {screen!r}")
+        if screen.stage == "handover":
+            await pilot.press("enter")
+            continue
+        if not screen.can_ask():
+            await pilot.press("space")
+            continue
+        view = screen.my_view()
+        if not view.hand:
+            await pilot.press("enter")
+            continue
+        targets = [o for o in range(view.players) if o != view.seat and view.counts[o]]
+        target = max(targets, key=lambda o: view.counts[o])
+        ranks = sorted({c >> 2 for c in view.hand}, key=lambda r: -sum(
+            1 for c in view.hand if c >> 2 == r))
+        if screen.stage == "target" or screen.target != target:
+            if screen.stage != "target":
+                await pilot.press("backspace")
+            await pilot.press(str(target + 1))
+        await pilot.press(rank_key(ranks[0]))
+        if screen.session.rules.ask_for == "card":
+            held = {c & 3 for c in view.hand if c >> 2 == ranks[0]}
+            suit = next(s for s in range(4) if s not in held)
+            await pilot.press("cdhs"[suit])
+        await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+QUICK = preset("quick")
+
+
+async def test_two_humans_play_to_game_over_by_keys(tmp_path):
+    """A whole Standard game, every step checked for cards that should be hidden."""
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_by_keys(app, pilot, on_step=check_nothing_hidden_shown)
+        session = app.screen.session
+        assert session.over
+        text = screen_text(app)
+        winners = [session.names[w] for w in session.winners]
+        assert any(w in text for w in winners)
+        assert "wins" in text or "share" in text
+        # the saved file says finished
+        info = app.store.games()[0]
+        assert info.finished
+
+
+async def test_pass_and_play_never_shows_another_seats_cards(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob", "Carol"), rules=QUICK, seed=11)
+    checks = []
+
+    def step(app):
+        check_nothing_hidden_shown(app)
+        checks.append(type(app.screen).__name__)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await play_by_keys(app, pilot, on_step=step)
+    assert checks.count("PassScreen") >= 3
+    assert checks.count("TableScreen") > 10
+
+
+async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
+    seats = [SeatSpec("Alice"), SeatSpec("Bot", COMPUTER, "random"), SeatSpec("Bea")]
+    app = make_app(tmp_path, seats, rules=QUICK, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        last_viewer = None
+        for _ in range(400):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, PassScreen):
+                # only ever for a human who is not the one on screen
+                assert screen.session.is_human(screen.seat)
+                assert screen.seat == screen.session.to_act
+                assert screen.seat != last_viewer
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, TableScreen)
+            s = screen.session
+            if screen.stage == "handover":
+                assert s.is_human(s.to_act) and s.to_act != screen.viewer
+                await pilot.press("enter")
+                continue
+            if screen.can_ask():
+                last_viewer = screen.viewer
+                # a human to act who is on screen: no interstitial was needed
+                assert s.to_act == screen.viewer
+                view = screen.my_view()
+                if not view.hand:
+                    await pilot.press("enter")
+                    continue
+                target = next(o for o in range(view.players)
+                              if o != view.seat and view.counts[o])
+                if screen.stage != "target":
+                    await pilot.press("backspace")
+                await pilot.press(str(target + 1))
+                await pilot.press(rank_key(view.hand[0] >> 2))
+                await pilot.press("enter")
+            else:
+                await pilot.press("space")
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_one_human_with_computers_has_no_interstitial(tmp_path):
+    seats = [SeatSpec("Alice"), SeatSpec("Rob", COMPUTER, "random"),
+             SeatSpec("Ray", COMPUTER, "random")]
+    app = make_app(tmp_path, seats, seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        seen = await play_by_keys(app, pilot, on_step=check_nothing_hidden_shown)
+    assert not any(name == "PassScreen" for name, _ in seen)
+    assert app.store.games()[0].finished
+
+
+async def test_open_hands_has_no_interstitial(tmp_path):
+    app = make_app(tmp_path, humans("Ann", "Ben"), rules=preset("kids"), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        seen = await play_by_keys(app, pilot)
+    assert not any(name == "PassScreen" for name, _ in seen)
+
+
+async def test_card_option_game_by_keys(tmp_path):
+    rules = QUICK.replace(ask_for="card")
+    app = make_app(tmp_path, humans("Ann", "Ben"), rules=rules, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_by_keys(app, pilot, on_step=check_nothing_hidden_shown)
+        assert app.screen.session.over
+
+
+async def test_quit_in_the_middle_and_resume_to_the_same_state(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), rules=QUICK, seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        steps = 0
+
+        def stop_after(app):
+            nonlocal steps
+            steps += 1
+            if steps == 12:
+                raise Interrupt
+
+        with contextlib.suppress(Interrupt):
+            await play_by_keys(app, pilot, on_step=stop_after)
+        session = app.session
+        snapshot = session.game.snapshot()
+        game_id = session.game_id
+        assert snapshot["actions"] > 0
+        await pilot.press("ctrl+q")
+    assert "gofish resume" in app.exit_message and game_id in app.exit_message
+
+    again = GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock,
+                      start="resume")
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.session is not None
+        assert again.session.game_id == game_id
+        assert again.session.game.snapshot() == snapshot
+        await play_by_keys(again, pilot)
+        assert again.session.over
+
+
+async def test_resume_key_on_the_menu_continues_the_latest_game(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_id = app.session.game_id
+        await pilot.press("enter")  # Alice is ready
+        await pilot.press("escape")  # back to the menu: the game is saved
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert game_id in [app.latest_unfinished()[0]]
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.session is not None and app.session.game_id == game_id
+
+
+async def test_markup_in_names_is_shown_literally(tmp_path):
+    seats = [SeatSpec("[bold]Ann"), SeatSpec("[@click=app.quit]B")]
+    app = make_app(tmp_path, seats, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[bold]Ann" in text or "[@click=app.quit]B" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[bold]Ann" in text and "[@click=app.quit]B" in text
+        await pilot.click("#seats", offset=(5, 2))  # a click on the name does nothing odd
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_too_small_terminal_says_so(tmp_path):
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_rank_key_not_held_says_why(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        held = {c >> 2 for c in screen.my_view().hand}
+        missing = next(r for r in range(13) if r not in held)
+        before = screen.session.action_count
+        await pilot.press(rank_key(missing))
+        await pilot.pause()
+        assert "you may only ask for a rank you hold" in screen_text(app)
+        assert screen.session.action_count == before
+
+
+async def test_setup_refuses_duplicate_names_and_marks_the_field(tmp_path):
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        name = app.screen.query_one("#name-1")
+        name.value = " alice "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert name.has_class("-invalid")
+        assert "same name" in screen_text(app)
+        name.value = "Bob"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, (TableScreen, PassScreen))
