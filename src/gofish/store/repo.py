@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import json
 import os
 import stat
@@ -210,6 +211,10 @@ class Store:
         from the file's first line; a file whose header does not read is checked whole (and
         moved to damaged/ if it fails).
         """
+        with _gc_paused():
+            return self._list()
+
+    def _list(self) -> list[Entry]:
         entries: list[Entry] = []
         cached = self._index.read()
         fresh: Entries = {}
@@ -347,6 +352,23 @@ class Store:
                 write_atomic(target.with_name(target.name + REASON_SUFFIX),
                              (reason + "\n").encode("utf-8"))
         return target
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cycle collector while building many small objects that hold no cycles.
+
+    Listing 10,000 games makes a few hundred thousand dicts, lists and records; each batch of
+    700 new objects would trigger a collection that walks all of them again. Measured on the
+    benchmark: 0.6 s with the collector running, 0.2 s paused (benchmarks/README.md).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _move_aside(path: Path, folder: Path) -> Path | None:
