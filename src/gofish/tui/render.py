@@ -83,7 +83,7 @@ def books_line(view: SeatView, seat: int) -> Content:
     books = view.books[seat]
     if not books:
         return Content("      " + _("no books"))
-    ranks = " ".join(rank_short(r) for r, _c in books)
+    ranks = " ".join(rank_short(r) for r, _c in sorted(books))
     label = ngettext("{n} book", "{n} books", len(books)).format(n=len(books))
     return Content.assemble("      ", (label, "dim"), ": ", ranks)
 

@@ -65,7 +65,7 @@ class GameOverScreen(Screen):
         rows.append(Content.styled("".join(t[:w].ljust(w) for t, w in header), "bold underline"))
         totals = s.scores()
         for seat, name in enumerate(s.names):
-            books = " ".join(rank_short(r) for r, _c in view.books[seat]) or "—"
+            books = " ".join(rank_short(r) for r, _c in sorted(view.books[seat])) or "—"
             cells = [(name, 22), (books, 30), (str(view.deal_scores[seat]), 7)]
             if match:
                 cells.append((str(totals[seat]), 7))
@@ -76,10 +76,21 @@ class GameOverScreen(Screen):
             rows.append(Content(""))
             rows.append(Content(ngettext("Match to {n} point.", "Match to {n} points.",
                                          target).format(n=target)))
+            if not s.over:
+                dealer = (view.dealer + 1) % len(s.names)
+                rows.append(Content(_("Next deal: {name} deals.").format(name=s.names[dealer])))
         return Content("\n").join(rows)
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        s = self.session
+        if action == "again":
+            return s.over
+        if action == "next_deal":
+            return s.deal_over and not s.over
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

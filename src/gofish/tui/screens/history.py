@@ -47,7 +47,9 @@ class HistoryScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Date"), _("Players"), _("Rules"), _("Status"))
+        for label, width in ((_("Date"), 16), (_("Players"), 28), (_("Rules"), 9),
+                             (_("Status"), 17)):
+            table.add_column(label, width=width)
         self.reload()
         table.focus()
 
@@ -72,8 +74,8 @@ class HistoryScreen(Screen):
                 status = _("won by {names}").format(names=winners)
             else:
                 status = _("in progress")
-            table.add_row(when, Content(names[:34]), rules_title(entry.summary.rules),
-                          Content(status[:30]), key=entry.id)
+            table.add_row(when, Content(names[:28]), rules_title(entry.summary.rules),
+                          Content(status[:17]), key=entry.id)
         if not self.entries:
             self.query_one("#history-info", Static).update(_("No saved games yet."))
         else:
