@@ -41,6 +41,7 @@ class GofishApp(App):
         self,
         *,
         data_dir: str | None = None,
+        profile: str | None = None,
         ascii: bool = False,
         computer_delay: float = 0.6,
         clock: Callable = utc_now,
@@ -50,7 +51,7 @@ class GofishApp(App):
     ) -> None:
         super().__init__()
         set_ascii(ascii)
-        self.store = Store(data_dir, clock=clock)
+        self.store = Store(data_dir, profile=profile, clock=clock)
         self.clock = clock
         self.computer_delay = computer_delay
         self.start = start
