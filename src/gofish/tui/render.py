@@ -9,9 +9,14 @@ from textual.style import Style
 
 from gofish.engine import SeatView
 from gofish.i18n import _, ngettext
-from gofish.names import RED_SUITS, card_label, rank_short
+from gofish.names import RED_SUITS, ascii_mode, card_label, rank_short
 
 RED = "bold red"
+
+
+def bullet() -> str:
+    """The mark before each log line; plain ASCII in --ascii mode."""
+    return "- " if ascii_mode() else "• "
 BLACK = "bold"
 PICKED = "reverse bold"
 
@@ -53,7 +58,7 @@ def seat_line(view: SeatView, seat: int, names: Sequence[str], *, picked: bool,
               pickable: bool, key: str) -> Content:
     """One seat in the seats panel: key, name, card count, turn marker."""
     turn = not view.over and not view.deal_over and view.turn == seat
-    marker = "▶" if turn else " "
+    marker = ("*" if ascii_mode() else "▶") if turn else " "
     name = names[seat]
     if seat == view.seat:
         name = _("{name} (you)").format(name=name)

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from gofish.engine import Rules
 from gofish.i18n import _
 from gofish.rules_text import describe, summary
+from gofish.tui.render import bullet
 
 KEYS = [
     ("1-6, ↑ ↓", "choose the opponent to ask"),
@@ -38,7 +39,7 @@ class HelpScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(Content.styled(_("How to play"), "bold reverse"))
-            yield Static(Content("\n").join(Content("• " + t)
+            yield Static(Content("\n").join(Content(bullet() + t)
                                             for t in summary(self.rules, self.players)))
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             yield Static(Content("\n").join(

@@ -18,6 +18,7 @@ from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
 from gofish.store.text import plain
+from gofish.tui.render import bullet
 from gofish.tui.screens.confirm import ConfirmScreen
 
 
@@ -186,7 +187,7 @@ class LogScreen(Screen):
         events = self.game.events if self.full else [e.public() for e in self.game.events]
         lines = story(events, self.names, None, self.game.rules.pairs)
         with VerticalScroll(id="log-view"):
-            yield Static(Content("\n").join(Content("• " + line.text) for line in lines))
+            yield Static(Content("\n").join(Content(bullet() + line.text) for line in lines))
         yield Footer()
 
     def action_close(self) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 from gofish.i18n import _
 from gofish.narrate import since_last_turn, story
 from gofish.session import Session
+from gofish.tui.render import bullet
 
 
 class PassScreen(Screen):
@@ -54,7 +55,7 @@ class PassScreen(Screen):
         lines = story(public, s.names, self.seat, s.rules.pairs)
         if not lines:
             return Content(_("Nothing yet: this is the first turn."))
-        return Content("\n").join(Content("• " + line.text) for line in lines)
+        return Content("\n").join(Content(bullet() + line.text) for line in lines)
 
     def on_mount(self) -> None:
         self.query_one("#recap", VerticalScroll).scroll_end(animate=False)

@@ -21,7 +21,7 @@ from gofish.names import card_label, card_words, rank_word, suit_symbol
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
-from gofish.tui.render import RED, books_line, click, hand_content, seat_line
+from gofish.tui.render import RED, books_line, bullet, click, hand_content, seat_line
 
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
              **{str(d): str(d) for d in range(2, 10)}}
@@ -438,7 +438,7 @@ class TableScreen(Screen):
             style = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}.get(line.kind, "")
             if line.kind == ASKED and line.seat == viewer:
                 style = "italic"
-            log.append(Content.styled("• " + line.text, style))
+            log.append(Content.styled(bullet() + line.text, style))
         self.query_one("#log", Static).update(Content("\n").join(log))
         box = self.query_one("#logbox", VerticalScroll)
         box.call_after_refresh(box.scroll_end, animate=False)

@@ -1,0 +1,157 @@
+"""Every screen in a fixed, repeatable state: shared by the snapshot tests and
+scripts/screenshots.py, so the README shows exactly what the tests check."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.widgets import Input
+
+from gofish.engine import Rules, preset
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.store.repo import Store
+from gofish.tui.app import GofishApp
+from gofish.tui.screens.table import TableScreen
+
+from .helpers import fixed_clock, humans, make_app
+
+RunBefore = Callable[[object], Awaitable[None]]
+
+
+async def no_blink(pilot) -> None:
+    await pilot.pause()
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
+def play_randomly(session, actions: int, seed: int = 0) -> None:
+    """Move a session on by ``actions`` random legal actions (computers or humans alike)."""
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if session.over or session.deal_over:
+            return
+        view = session.view(session.to_act)
+        session.game.apply(rng.choice(view.legal))
+
+
+def mixed_seats() -> list[SeatSpec]:
+    return [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "random"),
+            SeatSpec("Carol", COMPUTER, "random"), SeatSpec("Dave", COMPUTER, "random")]
+
+
+def table_after(actions: int) -> RunBefore:
+    async def run(pilot) -> None:
+        app = pilot.app
+        await pilot.pause()
+        play_randomly(app.session, actions)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.advance()
+        await pilot.pause()
+        for _ in range(200):  # stop where a human is to ask
+            if screen.can_ask() or app.session.over:
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+    return run
+
+
+async def pass_screen(pilot) -> None:
+    await pilot.pause()
+    await pilot.press("enter")  # the first player is ready
+    await pilot.pause()
+    view = pilot.app.screen.my_view()
+    target = next(o for o in range(view.players) if o != view.seat)
+    await pilot.press(str(target + 1), "23456789tjqka"[view.hand[0] >> 2], "enter")
+    await pilot.pause()
+    for _ in range(6):
+        if type(pilot.app.screen).__name__ == "PassScreen":
+            break
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def to_the_end(pilot) -> None:
+    await pilot.pause()
+    play_randomly(pilot.app.session, 10_000)
+    pilot.app.screen.advance()
+    await pilot.pause()
+
+
+def fill_history(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data", clock=fixed_clock)
+    for i, seats in enumerate([humans("Alice", "Bob"), mixed_seats()]):
+        record = store.new_game(preset("standard"), seats, seed=i)
+        game = record.to_game()
+        rng = random.Random(i)
+        for _ in range(40 if i else 10_000):
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        with store.lock(record.id):
+            store.save(record.updated_with(game, clock=fixed_clock))
+    bad = store.root / "20261128-101010-dead.json"
+    bad.write_text('{"schema": 1, "id": "trunc')
+    stamp = fixed_clock().timestamp() - 86400
+    os.utime(bad, (stamp, stamp))
+
+
+async def history(pilot) -> None:
+    await pilot.pause()
+    pilot.app.show_history()
+    await pilot.pause()
+
+
+async def statistics(pilot) -> None:
+    await history(pilot)
+    await pilot.press("s")
+    await pilot.pause()
+
+
+async def help_screen(pilot) -> None:
+    await pilot.pause()
+    await pilot.press("enter", "question_mark")
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    make: Callable[[Path], GofishApp]
+    run_before: RunBefore | None = None
+    size: tuple[int, int] = (80, 24)
+
+
+def _with_history(tmp_path: Path) -> GofishApp:
+    fill_history(tmp_path)
+    return make_app(tmp_path, None)
+
+
+SCENES = [
+    Scene("menu", lambda p: make_app(p, None), no_blink),
+    Scene("setup", lambda p: make_app(p, None, start="new"), no_blink),
+    Scene("table", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12)),
+    Scene("table-large", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12),
+          (120, 36)),
+    Scene("table-ascii", lambda p: make_app(p, mixed_seats(), seed=21, ascii=True),
+          table_after(12)),
+    Scene("table-kids", lambda p: make_app(p, humans("Ann", "Ben", "Cat"),
+                                           rules=preset("kids"), seed=4), table_after(6)),
+    Scene("pass-the-device", lambda p: make_app(p, humans("Alice", "Bob", "Carol"), seed=5),
+          pass_screen),
+    Scene("game-over", lambda p: make_app(p, mixed_seats(), seed=8), to_the_end),
+    Scene("game-over-match", lambda p: make_app(p, mixed_seats()[:3], seed=8,
+                                                rules=Rules(match_target=20, end="first-out")),
+          to_the_end),
+    Scene("history-unreadable", _with_history, history),
+    Scene("statistics", _with_history, statistics),
+    Scene("help", lambda p: make_app(p, humans("Alice", "Bob"), seed=1), help_screen),
+    Scene("too-small", lambda p: make_app(p, None), None, (60, 20)),
+]
