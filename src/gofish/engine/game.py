@@ -578,12 +578,13 @@ class Game:
                 self._ask(t, r, s)
                 continue
             # every (opponent holding cards, rank held) pair is equally likely: a uniform
-            # opponent, drawn again while it holds nothing (one always holds cards here)
+            # opponent, or if it holds nothing a uniform one of those that hold cards (which
+            # is uniform overall: each is reached with 1/k + (empty/k) / live = 1/live)
             targets = others[seat]
-            k = len(targets)
-            t = targets[int(random_() * k)]
-            while not counts[t]:
-                t = targets[int(random_() * k)]
+            t = targets[int(random_() * len(targets))]
+            if not counts[t]:
+                live = [o for o in targets if counts[o]]
+                t = live[int(random_() * len(live))]
             ranks = list(compress(_RANK_RANGE, hands[seat]))
             r = ranks[int(random_() * len(ranks))]
             append(asks[t][r])
