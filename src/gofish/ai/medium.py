@@ -13,7 +13,9 @@ from gofish.engine.cards import POPCOUNT
 
 from .base import AskingPlayer
 
-MEMORY = 6  # turns a fact is remembered for
+MEMORY = 10  # turns a fact is remembered for
+PREFER = 0.0  # leaning towards the ranks it holds most of
+CLEAR = False
 
 
 class MediumPlayer(AskingPlayer):
@@ -52,7 +54,7 @@ class MediumPlayer(AskingPlayer):
         elif kind == ev.LUCKY:
             old = self.holds.get((event.seat, event.rank), (0, 0))[1]
             self.holds[(event.seat, event.rank)] = (self.clock, old | _mask(event.cards))
-        elif kind == ev.DREW:
+        elif kind == ev.DREW and CLEAR:
             for key in [k for k in self.lacks if k[0] == event.seat]:
                 del self.lacks[key]
         elif kind == ev.BOOK:
@@ -67,12 +69,12 @@ class MediumPlayer(AskingPlayer):
         for c in view.hand:
             mine[c >> 2] |= 1 << (c & 3)
         recent = self.clock - MEMORY
-        scores = []
+        scores: list[float] = []
         for a in asks:
             if a.suit is not None and mine[a.rank] >> a.suit & 1:
                 scores.append(-10.0)  # never bluff on purpose
                 continue
-            score = POPCOUNT[mine[a.rank]] / 4  # prefer completing what it has
+            score = PREFER * POPCOUNT[mine[a.rank]] / 4
             fact = self.holds.get((a.target, a.rank))
             if fact is not None and fact[0] >= recent:
                 score += 10
