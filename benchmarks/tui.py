@@ -56,7 +56,10 @@ def launch(kind: str, data_dir: str) -> dict:
 
 
 async def ask_latency(asks: int, data_dir: str) -> list[float]:
-    """Milliseconds from pressing Enter on an ask to the table having redrawn."""
+    """Milliseconds from pressing Enter on an ask to the table having redrawn.
+
+    Pilot's own settling (pause) is not counted: the clock stops when the app has refreshed.
+    """
     from gofish.engine import Rules
     from gofish.seats import SeatSpec
     from gofish.tui.app import GofishApp
@@ -68,7 +71,7 @@ async def ask_latency(asks: int, data_dir: str) -> list[float]:
     while len(samples) < asks:
         seed += 1
         choice = SetupChoice((SeatSpec("A"), SeatSpec("B", "computer", "random")), Rules(), seed)
-        app = GofishApp(data_dir=data_dir, computer_delay=0, choice=choice)
+        app = GofishApp(data_dir=data_dir, computer_delay=3600, choice=choice)
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(400):
                 await pilot.pause()
@@ -76,7 +79,7 @@ async def ask_latency(asks: int, data_dir: str) -> list[float]:
                 if not isinstance(screen, TableScreen) or app.session.over:
                     break
                 if not screen.can_ask():
-                    await pilot.press("space")
+                    await pilot.press("space")  # computers wait for this: not timed
                     continue
                 view = screen.my_view()
                 if not view.hand:
@@ -84,10 +87,21 @@ async def ask_latency(asks: int, data_dir: str) -> list[float]:
                     continue
                 await pilot.press("23456789tjqka"[view.hand[0] >> 2])
                 await pilot.pause()
+                done: list[float] = []
+                original = screen.act
+
+                def timed(action, original=original, screen=screen, done=done):
+                    original(action)
+                    # runs once the table has been redrawn with the result
+                    screen.call_after_refresh(lambda: done.append(time.perf_counter()))
+
+                screen.act = timed
                 t0 = time.perf_counter()
                 await pilot.press("enter")
                 await pilot.pause()
-                samples.append((time.perf_counter() - t0) * 1000)
+                screen.act = original
+                if done:
+                    samples.append((done[0] - t0) * 1000)
                 if len(samples) >= asks:
                     break
     return samples
