@@ -1,43 +1,69 @@
 """The one gettext entry point: every word a player reads goes through here.
 
-Kept free of textual and rich so the engine, store and CLI can use it too.
+Kept free of textual and rich so the engine, store and CLI can use it too. The catalogs are
+``locale/<lang>/LC_MESSAGES/gofish.mo``, compiled from the ``.po`` sources by
+``scripts/i18n.py compile`` and committed beside them, so a plain or editable install has them.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "gofish"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "fr", "id", "ru")
+# The order gettext itself reads the environment in (the first variable set wins).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+# <data dir>/settings/PREFERENCES holds {"language": "fr", "local_letters": true}.
+SETTINGS_DIR = "settings"
+PREFERENCES = "preferences.json"
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
 
 
-def _from_environment() -> str:
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
+def normalize(code: str | None) -> str | None:
+    """"fr_FR.UTF-8" -> "fr"; None for anything that is not a language we have."""
+    if not code:
+        return None
+    code = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for, as gettext reads it; English when we lack it.
+
+    As in gettext, the first variable that is set decides; LANGUAGE may list several
+    languages ("ru:fr") and the first one we have is used.
+    """
+    env = os.environ if environ is None else environ
+    for var in LOCALE_VARIABLES:
+        value = env.get(var, "")
+        if not value:
+            continue
         for part in value.split(":"):
-            code = part.split(".")[0].split("_")[0].lower()
-            if code and code not in ("c", "posix"):
+            if part.split(".")[0] in ("C", "POSIX"):
+                return "en"
+            code = normalize(part)
+            if code:
                 return code
+        return "en"
     return "en"
 
 
 def set_language(code: str | None = None) -> str:
-    """Switch language; unknown codes fall back to English without error."""
+    """Switch language (None: from the environment); unknown codes fall back to English."""
     global _translation, _language
-    code = (code or _from_environment()).split("_")[0].lower()
-    if code not in LANGUAGES:
-        code = "en"
-    _language = code
+    chosen = normalize(code) if code else from_environment()
+    _language = chosen or "en"
     _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True
+        DOMAIN, localedir=LOCALE_DIR, languages=[_language], fallback=True
     )
-    return code
+    return _language
 
 
 def language() -> str:
@@ -52,6 +78,57 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A message whose translation depends on its role, such as a rank word's case."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translation.npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it yet."""
     return message
+
+
+def Np_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with a context for extraction; translate later with pgettext."""
+    return context, message
+
+
+# ------------------------------------------------------------------ preferences
+
+
+def preferences_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
+    from gofish.store.paths import resolve_data_dir  # the store imports this module
+
+    return resolve_data_dir(data_dir) / SETTINGS_DIR / PREFERENCES
+
+
+def read_preferences(data_dir: str | os.PathLike[str] | None = None) -> dict[str, object]:
+    """The saved preferences, or {} when there are none or they cannot be read."""
+    try:
+        data = json.loads(preferences_path(data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def saved_language(data_dir: str | os.PathLike[str] | None = None) -> str | None:
+    """The language chosen in the settings, if any (the command line's --lang wins over it)."""
+    value = read_preferences(data_dir).get("language")
+    return normalize(value) if isinstance(value, str) else None
+
+
+def save_preferences(changes: dict[str, object],
+                     data_dir: str | os.PathLike[str] | None = None) -> None:
+    """Merge ``changes`` into the preferences file (atomically); raise OSError if it cannot."""
+    from gofish.store.atomic import write_atomic
+    from gofish.store.paths import ensure_private_dir
+
+    path = preferences_path(data_dir)
+    data = read_preferences(data_dir)
+    data.update(changes)
+    ensure_private_dir(path.parent)
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gofish.engine import events as ev
 from gofish.engine.events import Event
 from gofish.i18n import _, ngettext
-from gofish.names import card_label, card_words, cards_label, rank_word
+from gofish.names import ASK, COUNT, OF, ONE, card_label, card_words, cards_label, rank_word
 
 # The kind of each line, so a front end can mark lucky draws, books and the end of a turn.
 PLAIN, ASKED, LUCKY, BOOK, TURN_END, OVER = "plain", "asked", "lucky", "book", "turn-end", "over"
@@ -42,7 +42,7 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
         if e.suit >= 0:
             what = card_words(e.rank * 4 + e.suit)
         else:
-            what = rank_word(e.rank)
+            what = rank_word(e.rank, role=ASK)
         if me:
             return _("You asked {target} for {what}.").format(target=other, what=what)
         if viewer is not None and e.target == viewer:
@@ -50,7 +50,7 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
         return _("{asker} asked {target} for {what}.").format(asker=who, target=other, what=what)
     if k == ev.GAVE:
         n = e.count
-        what = rank_word(e.rank, n)
+        what = rank_word(e.rank, n, role=COUNT)
         if me:
             return ngettext("{target} gave you {n} {what}.", "{target} gave you {n} {what}.",
                             n).format(target=other, n=n, what=what)
@@ -79,14 +79,14 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
                         e.count).format(name=who, n=e.count)
     if k == ev.LUCKY:
         # in words, not card faces: the pass-the-device recap shows no card at all
-        what = _("a {rank}").format(rank=rank_word(e.rank, 1))
+        what = rank_word(e.rank, role=ONE)
         if me:
             return _("Lucky draw! You drew {what}, what you asked for: ask again.").format(
                 what=what)
         return _("Lucky draw! {name} drew {what}, what they asked for, and asks again.").format(
             name=who, what=what)
     if k == ev.BOOK:
-        ranks = rank_word(e.rank)
+        ranks = rank_word(e.rank, role=OF)
         if pairs:
             if me:
                 return _("You laid down a pair of {rank}.").format(rank=ranks)

@@ -17,7 +17,15 @@ from textual.widgets import Footer, Static
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
 from gofish.engine.cards import parse_rank
 from gofish.i18n import _, ngettext
-from gofish.names import card_label, card_words, rank_word, suit_symbol
+from gofish.names import (
+    ASK,
+    OF,
+    card_label,
+    card_words,
+    card_words_unsuited,
+    rank_word,
+    suit_symbol,
+)
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
@@ -218,7 +226,7 @@ class TableScreen(Screen):
             return
         if rank not in self.held_ranks(view):
             self.say(_("You have no {rank}: you may only ask for a rank you hold.").format(
-                rank=rank_word(rank)))
+                rank=rank_word(rank, role=OF)))
         else:
             self.rank = rank
             self.suit = None
@@ -482,9 +490,9 @@ class TableScreen(Screen):
             what = "?"
         elif s.rules.ask_for == "card":
             what = card_words(self.rank * 4 + self.suit) if self.suit is not None else \
-                _("the {rank} of ?").format(rank=rank_word(self.rank, 1))
+                card_words_unsuited(self.rank)
         else:
-            what = rank_word(self.rank)
+            what = rank_word(self.rank, role=ASK)
         hint = {
             "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
             "rank": _("Which rank? A 2-9 0 J Q K or ←→"),
