@@ -5,27 +5,28 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
 from gofish.i18n import _
 from gofish.names import set_ascii
-from gofish.rules_text import PRESET_TITLES
-from gofish.session import Session
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
-from gofish.tui.screens.game_over import GameOverScreen
-from gofish.tui.screens.help import HelpScreen
+from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.screens.menu import MenuScreen
-from gofish.tui.screens.pass_device import PassScreen
-from gofish.tui.screens.setup import SetupChoice, SetupScreen, default_choice
-from gofish.tui.screens.table import TableScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from gofish.session import Session
+
+# The other screens (and the engine, computer players and session behind them) are imported
+# when first needed: the start view comes up sooner.
 
 SETTINGS = "settings"  # beside the saves, not among them (a *.json there is a game)
 LAST_SETUP = "last-setup.json"
@@ -110,6 +111,8 @@ class GofishApp(App):
             self.pop_screen()
 
     def show_setup(self) -> None:
+        from gofish.tui.screens.setup import SetupScreen
+
         self._replace_top(SetupScreen(self.load_last_setup()))
 
     def show_history(self) -> None:
@@ -119,17 +122,24 @@ class GofishApp(App):
         self._replace_top(HistoryScreen(self.store))
 
     def show_help(self, session: Session) -> None:
+        from gofish.tui.screens.help import HelpScreen
+
         self.push_screen(HelpScreen(session.rules, len(session.seats)))
 
     def show_general_help(self) -> None:
         from gofish.engine import PRESETS
+        from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(PRESETS["standard"], 2))
 
     def show_pass(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+        from gofish.tui.screens.pass_device import PassScreen
+
         self.push_screen(PassScreen(session, seat, on_ready))
 
     def show_game_over(self, session: Session) -> None:
+        from gofish.tui.screens.game_over import GameOverScreen
+
         if not isinstance(self.screen, GameOverScreen):
             self.push_screen(GameOverScreen(session))
 
@@ -179,6 +189,9 @@ class GofishApp(App):
         self.open_session(record, lock)
 
     def open_session(self, record: SavedGame, lock) -> None:
+        from gofish.session import Session
+        from gofish.tui.screens.table import TableScreen
+
         self.close_game()
         self.record = record
         self._lock = lock
@@ -246,4 +259,4 @@ class GofishApp(App):
             pass  # remembering the setup is a convenience, never a reason to fail
 
 
-__all__ = ["GofishApp", "PRESET_TITLES"]
+__all__ = ["GofishApp"]

@@ -7,7 +7,8 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
 from gofish.i18n import _
 
@@ -33,12 +34,15 @@ class MenuScreen(Screen):
         with Vertical(id="menu"):
             yield Static(TITLE_ART.strip("\n"), id="art", markup=False)
             yield Static(Content.styled(_("Go Fish for the terminal"), "bold"), id="tagline")
-            with Center(), Vertical(id="menu-buttons"):
-                yield Button(_("Continue (C)"), id="continue", variant="primary")
-                yield Button(_("New game (N)"), id="new")
-                yield Button(_("History (H)"), id="history")
-                yield Button(_("Help (?)"), id="help")
-                yield Button(_("Quit (Q)"), id="quit")
+            with Center():
+                yield OptionList(
+                    Option(_("Continue (C)"), id="continue"),
+                    Option(_("New game (N)"), id="new"),
+                    Option(_("History (H)"), id="history"),
+                    Option(_("Help (?)"), id="help"),
+                    Option(_("Quit (Q)"), id="quit"),
+                    id="menu-options", markup=False,
+                )
             yield Static(id="continue-info", markup=False)
         yield Footer()
 
@@ -50,20 +54,21 @@ class MenuScreen(Screen):
 
     def refresh_continue(self) -> None:
         latest = self.app.latest_unfinished()
-        button = self.query_one("#continue", Button)
+        options = self.query_one("#menu-options", OptionList)
         info = self.query_one("#continue-info", Static)
         if latest is None:
-            button.disabled = True
+            options.disable_option("continue")
+            options.highlighted = 1
             info.update(_("No unfinished game. Press N for a new one."))
-            self.query_one("#new", Button).focus()
         else:
-            button.disabled = False
+            options.enable_option("continue")
+            options.highlighted = 0
             info.update(_("Continue: {desc}").format(desc=latest[1]))
-            button.focus()
+        options.focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        getattr(self, f"action_{event.button.id}")()
+        getattr(self, f"action_{event.option.id}")()
 
     def action_continue(self) -> None:
         latest = self.app.latest_unfinished()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,6 +21,7 @@ from gofish.rules_text import (
     value_label,
 )
 from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec
+from gofish.tui.choice import SetupChoice
 
 LEVEL_TITLES = {
     "random": N_("random"),
@@ -31,32 +31,6 @@ LEVEL_TITLES = {
     "expert": N_("expert"),
 }
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
-
-
-@dataclass(frozen=True)
-class SetupChoice:
-    """What the setup screen produces, and what is remembered for next time."""
-
-    seats: tuple[SeatSpec, ...]
-    rules: Rules
-    seed: int | None
-
-    def to_json(self) -> dict:
-        return {"seats": [s.to_json() for s in self.seats], "rules": self.rules.to_json(),
-                "seed": self.seed}
-
-    @classmethod
-    def from_json(cls, data: dict) -> SetupChoice:
-        seats = tuple(SeatSpec.from_json(s) for s in data["seats"])
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            seed = None
-        return cls(seats, Rules.from_json(data["rules"]), seed)
-
-
-def default_choice() -> SetupChoice:
-    return SetupChoice((SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard")),
-                       PRESETS["standard"], None)
 
 
 def kind_options() -> list[tuple[str, str]]:
