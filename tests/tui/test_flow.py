@@ -317,3 +317,28 @@ async def test_setup_refuses_duplicate_names_and_marks_the_field(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, (TableScreen, PassScreen))
+
+
+async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
+    seats = [SeatSpec(n, COMPUTER, "random") for n in ("Ann", "Bob", "Cy")]
+    rules = QUICK.replace(match_target=6)
+    app = make_app(tmp_path, seats, rules=rules, seed=6)
+    deals_seen = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                if screen.session.over:
+                    break
+                deals_seen += 1
+                assert "Next deal" in screen_text(app)
+                await pilot.press("enter")
+            else:
+                assert isinstance(screen, TableScreen)
+                assert screen.viewer is None and not CARD_FACE.search(screen_text(app))
+                await pilot.press("space")
+        session = app.screen.session
+        assert session.over and deals_seen >= 1
+        assert max(session.scores()) >= 6
+        assert "wins" in screen_text(app) or "share" in screen_text(app)
