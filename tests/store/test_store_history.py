@@ -93,20 +93,24 @@ def test_index_follows_every_change_to_the_files(store):
 
 def test_a_damaged_or_foreign_index_is_rebuilt(store):
     a, _ = play(store, seed=1)
-    for junk in (b"{", b"[]", json.dumps({"version": 1, "schema": 1, "games": {
-            f"{a.id}.json": [0, 0, 0, ["x"]]}}).encode()):
-        (store.root / INDEX_NAME).write_bytes(junk)
+    store.list()
+    index = store.root / INDEX_NAME
+    whole = index.read_bytes()
+    for junk in (b"", b"{", b"[]\n{}", whole[:-1], whole.replace(b'"version":2', b'"version":1')):
+        index.write_bytes(junk)
         assert [e.summary for e in Store(store.root).list()] == [a.summary]
+        assert index.read_bytes() == whole  # and written again, whole
 
 
-def test_a_lying_index_entry_is_not_believed(store):
-    """An entry that matches the file's stamp but holds nonsense is checked like a file."""
+def test_an_edited_index_entry_is_not_believed(store):
+    """Rows are only trusted when the digest of all of them matches."""
     a, _ = play(store, seed=1)
     store.list()
-    index = json.loads((store.root / INDEX_NAME).read_bytes())
-    entry = index["games"][f"{a.id}.json"]
-    entry[3][4][0][3] = "lots"  # a score that is not a number
-    (store.root / INDEX_NAME).write_bytes(json.dumps(index).encode())
+    index = store.root / INDEX_NAME
+    head, body = index.read_bytes().split(b"\n", 1)
+    entries = json.loads(body)
+    entries[f"{a.id}.json"][3][4][0][3] = "lots"  # a score that is not a number
+    index.write_bytes(head + b"\n" + json.dumps(entries).encode())
     [info] = Store(store.root).list()
     assert info.summary == a.summary
 
@@ -183,3 +187,15 @@ def test_names_round_trip_as_data(store):
     assert store.list()[0].summary.names == ("[bold]Ann[/]", "{0} %s <b>", "Zoë")
     assert store.load(record.id).seats == seats
     assert SEATS[2].name == "Zoë"
+
+
+def test_new_games_get_unique_ids_even_in_the_same_second(data_dir):
+    frozen = Store(data_dir, clock=lambda: datetime(2026, 11, 29, 19, 5, 12, tzinfo=UTC))
+    ids = set()
+    for seed in range(40):
+        record = frozen.new_game(preset("quick"), SEATS, seed)
+        assert record.id.startswith("20261129-190512-") and record.id not in ids
+        with frozen.lock(record.id):
+            frozen.save(record)
+        ids.add(record.id)
+    assert len(frozen.list()) == 40

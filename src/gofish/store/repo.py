@@ -30,13 +30,11 @@ from .lock import GameLock, acquire, locked_elsewhere, locked_error
 from .paths import ensure_private_dir, resolve_data_dir
 from .saves import (
     ID_PATTERN,
-    IN_PROGRESS,
     MAX_BYTES,
     SCHEMA,
     Clock,
     Header,
     SavedGame,
-    Summary,
     new_id,
     utc_now,
 )
@@ -56,29 +54,16 @@ class GameNotFound(StoreError):
 
 
 @dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Header):
     """One readable game in the history: its header, read without replaying."""
 
-    id: str
-    created: datetime
-    updated: datetime
-    status: str
-    summary: Summary
-    file: str  # the save's path (kept as text: a listing makes thousands of these)
+    file: str = ""  # the save's path (kept as text: a listing makes thousands of these)
 
     readable = True
 
     @property
     def path(self) -> Path:
         return Path(self.file)
-
-    @property
-    def finished(self) -> bool:
-        return self.status != IN_PROGRESS
-
-    @property
-    def header(self) -> Header:
-        return Header(self.id, self.created, self.updated, self.status, self.summary)
 
 
 @dataclass(frozen=True)
@@ -228,18 +213,23 @@ class Store:
                 with contextlib.suppress(OSError):
                     key = file_key(entry.stat(follow_symlinks=False))
                 hit = cached.get(name) if key is not None else None
-                if type(hit) is list and len(hit) == 4 and hit[:3] == key:
-                    info = _info(Header.from_row(hit[3]), entry.path)
-                    row = hit
+                if hit is not None and hit[:3] == key:
+                    try:
+                        info = GameInfo.from_trusted_row(hit[3], file=entry.path)
+                        row = hit
+                    except (TypeError, ValueError):  # pragma: no cover - a bug, not bad luck
+                        info = None
                 if info is None:
-                    info = _info(_read_header(entry.path), entry.path)
+                    info = _read_header(entry.path)
                     row = None
+                if info is not None and name != f"{info.id}{SUFFIX}":
+                    info = None
             if info is None:
                 info = self._check_slowly(Path(entry.path))
             if isinstance(info, GameInfo) and key is not None:
                 if row is None:
                     changed = True
-                    row = [*key, info.header.to_row()]
+                    row = [*key, info.to_row()]
                 fresh[name] = row
             entries.append(info)
         moved = {e.path for e in entries if isinstance(e, Unreadable) and e.damaged}
@@ -292,7 +282,7 @@ class Store:
         except StoreError as e:
             return Unreadable(game_id, path, e.reason, False, _mtime(path))
         return GameInfo(record.id, record.created, record.updated, record.status,
-                        record.summary, str(path))
+                        record.summary, file=str(path))
 
     # ------------------------------------------------------------------ locks
 
@@ -449,7 +439,7 @@ def _read_limited(path: Path) -> bytes:
         os.close(fd)
 
 
-def _read_header(path: str) -> Header | None:
+def _read_header(path: str) -> GameInfo | None:
     """The listing's fast path: the first line and the last bytes, no replay.
 
     None means "check the whole file" (not our layout, an older or newer schema, a cut-off
@@ -473,16 +463,9 @@ def _read_header(path: str) -> Header | None:
     if end < 1 or tail != b"}\n" or head[end - 1] != 0x2C:  # the header line ends with ","
         return None
     try:
-        return Header.quick(json.loads(head[: end - 1] + b"}"))
+        return GameInfo.quick(json.loads(head[: end - 1] + b"}"), file=path)
     except ValueError:
         return None
-
-
-def _info(header: Header | None, path: str) -> GameInfo | None:
-    if header is None or not path.endswith(f"{os.sep}{header.id}{SUFFIX}"):
-        return None
-    return GameInfo(header.id, header.created, header.updated, header.status, header.summary,
-                    path)
 
 
 def _damaged_reason(path: Path) -> str:

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Self
 
 from gofish.engine import Action, Game, IllegalAction, Rules, RulesError, action_from_json
 from gofish.engine import events as ev
@@ -310,7 +310,7 @@ class Header:
         return self.status == FINISHED
 
     @classmethod
-    def quick(cls, data: Any) -> Header | None:
+    def quick(cls, data: Any, **extra: Any) -> Self | None:
         """The listing's check: the same rules as ``from_json`` at a fraction of the cost,
         giving None (not a reason) when anything is off; ``from_json`` then says what."""
         if type(data) is not dict or data.keys() != _HEADER_KEYS or data["schema"] != SCHEMA:
@@ -326,7 +326,7 @@ class Header:
             data["id"], data["created"], data["updated"], data["status"],
             [(o["name"], o["kind"], o["level"], o["score"], o["books"]) for o in seats],
             summary["turn"], summary["winners"], summary["rules"], summary["actions"],
-            summary["deal"])
+            summary["deal"], **extra)
 
     def to_row(self) -> list[Any]:
         """A compact form for the header index: a list, no keys."""
@@ -336,18 +336,27 @@ class Header:
                 list(s.winners), s.rules, s.actions, s.deal]
 
     @classmethod
-    def from_row(cls, row: Any) -> Header | None:
+    def from_row(cls, row: Any, **extra: Any) -> Self | None:
         """The header back from ``to_row``, checked like ``quick``; None if anything is off."""
         if type(row) is not list or len(row) != 10:
             return None
         seats = row[4]
         if type(seats) is not list or not all(type(o) is list and len(o) == 5 for o in seats):
             return None
-        return cls._quick(*row)
+        return cls._quick(*row, **extra)
+
+    @classmethod
+    def from_trusted_row(cls, row: list[Any], **extra: Any) -> Self:
+        """A row this program wrote after checking it (the index vouches for that)."""
+        ident, created, updated, status, seats, turn, winners, rules, actions, deal = row
+        return cls(ident, datetime.fromisoformat(created), datetime.fromisoformat(updated),
+                   status, Summary(tuple(SeatSummary(*s) for s in seats), turn, tuple(winners),
+                                   rules, actions, deal), **extra)
 
     @classmethod
     def _quick(cls, ident: Any, created: Any, updated: Any, status: Any, seats: list[Any],
-               turn: Any, winners: Any, rules: Any, actions: Any, deal: Any) -> Header | None:
+               turn: Any, winners: Any, rules: Any, actions: Any, deal: Any,
+               **extra: Any) -> Self | None:
         if (type(ident) is not str or not ID_PATTERN.fullmatch(ident)
                 or type(created) is not str or type(updated) is not str
                 or type(status) is not str or status not in STATUSES
@@ -375,8 +384,12 @@ class Header:
             return None
         if created_at.tzinfo is None or updated_at.tzinfo is None:
             return None
-        return cls(ident, created_at.astimezone(UTC), updated_at.astimezone(UTC), status,
-                   Summary(tuple(seat_list), turn, tuple(winners), rules, actions, deal))
+        if created_at.tzinfo is not UTC:
+            created_at = created_at.astimezone(UTC)
+        if updated_at.tzinfo is not UTC:
+            updated_at = updated_at.astimezone(UTC)
+        return cls(ident, created_at, updated_at, status,
+                   Summary(tuple(seat_list), turn, tuple(winners), rules, actions, deal), **extra)
 
     @classmethod
     def from_json(cls, data: Any) -> Header:
