@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +41,7 @@ class GameLock:
     fd: int
     stale: dict[str, Any] = field(default_factory=dict)
     released: bool = False
+    on_release: Callable[[GameLock], None] | None = None
 
     def release(self) -> None:
         """Give the game up; safe to call twice."""
@@ -50,6 +52,8 @@ class GameLock:
         with contextlib.suppress(OSError):
             os.unlink(self.path)
         os.close(self.fd)
+        if self.on_release is not None:
+            self.on_release(self)
 
     def __enter__(self) -> GameLock:
         return self

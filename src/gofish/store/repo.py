@@ -299,16 +299,14 @@ class Store:
             raise GameLocked(_("this game is already open here"), {"pid": os.getpid()})
         lock = acquire(folder / f"{game_id}.lock")
         self._held[game_id] = lock
-        release = lock.release
-
-        def release_and_forget() -> None:
-            release()
-            if self._held.get(game_id) is lock:
-                del self._held[game_id]
-
-        lock.release = release_and_forget  # type: ignore[method-assign]
+        lock.on_release = self._forget
         self._clean_temp(game_id)
         return lock
+
+    def _forget(self, lock: GameLock) -> None:
+        for game_id, held in list(self._held.items()):
+            if held is lock:
+                del self._held[game_id]
 
     def _lock_path(self, game_id: str) -> Path:
         return self.root / LOCKS / f"{game_id}.lock"
