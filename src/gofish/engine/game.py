@@ -7,7 +7,8 @@ benchmark: a game built with ``record=False`` skips only the events, not any rul
 from __future__ import annotations
 
 import random
-from itertools import compress
+from itertools import chain, compress
+from operator import getitem
 from typing import Any
 
 from . import events as ev
@@ -37,6 +38,9 @@ _ASK_CARD = tuple(
     tuple(tuple(Ask(t, r, s) for s in range(4)) for r in range(NUM_RANKS)) for t in range(6)
 )
 _DRAW = Draw()
+# the cards of each (rank, suit mask), and each card's code: views and snapshots read them often
+_MASK_CARDS = tuple(tuple(mask_cards(r, m) for m in range(16)) for r in range(NUM_RANKS))
+_CODES = tuple(card_code(c) for c in range(DECK_SIZE))
 _NEXT_DEAL = NextDeal()
 _RANK_RANGE = range(NUM_RANKS)
 # the other seats of each seat, per table size: the usual targets when every hand holds cards
@@ -178,7 +182,7 @@ class Game:
     # ------------------------------------------------------------------ queries
 
     def hand_cards(self, seat: int) -> tuple[int, ...]:
-        return tuple(c for r, m in enumerate(self.hands[seat]) for c in mask_cards(r, m))
+        return tuple(chain.from_iterable(map(getitem, _MASK_CARDS, self.hands[seat])))
 
     def next_seat(self, seat: int) -> int:
         n = self.players
@@ -318,7 +322,7 @@ class Game:
             self.counts[seat] -= self._book_size
             self.books[seat].append((rank, mask))
             if self.record:
-                self._emit(Event(ev.BOOK, seat=seat, rank=rank, cards=mask_cards(rank, mask)))
+                self._emit(Event(ev.BOOK, seat=seat, rank=rank, cards=_MASK_CARDS[rank][mask]))
 
     def _ask(self, target: int, rank: int, suit: int | None) -> None:
         seat = self.turn
@@ -340,7 +344,7 @@ class Game:
             hand[rank] = m
             if record:
                 self._emit(Event(ev.GAVE, seat=seat, target=target, rank=rank,
-                                 count=n, cards=mask_cards(rank, got)))
+                                 count=n, cards=_MASK_CARDS[rank][got]))
             if POPCOUNT[m] >= self._book_size:
                 self._check_book(seat, rank)
             self._settle(None)
@@ -489,10 +493,10 @@ class Game:
             "deal": self.deal,
             "dealer": self.dealer,
             "turn": self.turn,
-            "hands": [[card_code(c) for c in self.hand_cards(s)] for s in range(self.players)],
-            "stock": [card_code(c) for c in self.stock],
+            "hands": [[_CODES[c] for c in self.hand_cards(s)] for s in range(self.players)],
+            "stock": [_CODES[c] for c in self.stock],
             "books": [
-                [[card_code(c) for c in mask_cards(r, m)] for r, m in b] for b in self.books
+                [[_CODES[c] for c in _MASK_CARDS[r][m]] for r, m in b] for b in self.books
             ],
             "out": list(self.out),
             "totals": list(self.totals),
@@ -595,7 +599,7 @@ def cards_in_play(game: Game) -> list[int]:
     """Every card in a hand, the stock or a book: always the 52, each once."""
     cards = [c for s in range(game.players) for c in game.hand_cards(s)]
     cards += game.stock
-    cards += [c for b in game.books for r, m in b for c in mask_cards(r, m)]
+    cards += [c for b in game.books for r, m in b for c in _MASK_CARDS[r][m]]
     return cards
 
 
