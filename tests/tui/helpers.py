@@ -41,3 +41,13 @@ def screen_text(app: GofishApp) -> str:
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+async def settled_text(pilot) -> str:
+    """The screen's text once a freshly pushed screen has drawn its first frame."""
+    for _ in range(50):
+        text = screen_text(pilot.app)
+        if text.strip():
+            return text
+        await pilot.pause(0.02)
+    return screen_text(pilot.app)

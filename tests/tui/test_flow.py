@@ -17,7 +17,7 @@ from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.screens.too_small import TooSmallScreen
 
-from .helpers import CARD_FACE, fixed_clock, humans, make_app, screen_text
+from .helpers import CARD_FACE, fixed_clock, humans, make_app, screen_text, settled_text
 
 SIZE = (80, 24)
 
@@ -121,7 +121,7 @@ async def test_two_humans_play_to_game_over_by_keys(tmp_path):
         await play_by_keys(app, pilot, on_step=check_nothing_hidden_shown)
         session = app.screen.session
         assert session.over
-        text = screen_text(app)
+        text = await settled_text(pilot)
         winners = [session.names[w] for w in session.winners]
         assert any(w in text for w in winners)
         assert "wins" in text or "share" in text
@@ -332,7 +332,7 @@ async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
                 if screen.session.over:
                     break
                 deals_seen += 1
-                assert "Next deal" in screen_text(app)
+                assert "Next deal" in await settled_text(pilot)
                 await pilot.press("enter")
             else:
                 assert isinstance(screen, TableScreen)
@@ -341,4 +341,5 @@ async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
         session = app.screen.session
         assert session.over and deals_seen >= 1
         assert max(session.scores()) >= 6
-        assert "wins" in screen_text(app) or "share" in screen_text(app)
+        text = await settled_text(pilot)
+        assert "wins" in text or "share" in text
