@@ -145,8 +145,9 @@ def summary(rules: Rules, players: int) -> list[str]:
     else:
         out.append(_("Each book scores one point. Most points wins; ties share the win."))
     if rules.match_target:
-        out.append(_("Deals go on until someone reaches {n} points.").format(
-            n=rules.match_target))
+        out.append(ngettext("Deals go on until someone reaches {n} point.",
+                            "Deals go on until someone reaches {n} points.",
+                            rules.match_target).format(n=rules.match_target))
     if rules.open_hands:
         out.append(_("All hands are played face up."))
     return out
