@@ -7,6 +7,7 @@ Kept free of textual and rich so the engine, store and CLI can use it too. The c
 
 from __future__ import annotations
 
+import dataclasses
 import gettext as _gettext
 import json
 import os
@@ -95,6 +96,22 @@ def N_(message: str) -> str:
 def Np_(context: str, message: str) -> tuple[str, str]:
     """Mark a message with a context for extraction; translate later with pgettext."""
     return context, message
+
+
+def translate_bindings(node: object) -> None:
+    """Give a Textual node (a screen, the app) key descriptions in the current language.
+
+    A class's BINDINGS are built once, when its module is imported, in whatever language was
+    set then; each node holds its own copy of the table, so translating that copy when a
+    screen is shown makes the footer follow the language chosen at any time. Duck-typed, so
+    this module still never imports textual.
+    """
+    table = getattr(getattr(node, "_bindings", None), "key_to_bindings", None)
+    if not isinstance(table, dict):
+        return
+    for key, bindings in table.items():
+        table[key] = [dataclasses.replace(b, description=_(b.description))
+                      if getattr(b, "description", "") else b for b in bindings]
 
 
 # ------------------------------------------------------------------ preferences

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from gofish.i18n import _
+from gofish.i18n import _, translate_bindings
 from gofish.names import set_ascii
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
@@ -51,6 +51,7 @@ class GofishApp(App):
         choice: SetupChoice | None = None,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         set_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.clock = clock
@@ -62,6 +63,11 @@ class GofishApp(App):
         self.record: SavedGame | None = None
         self._lock = None
         self.exit_message = ""
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+        """Every screen is shown with its key descriptions in the current language."""
+        translate_bindings(screen)
+        return super().push_screen(screen, *args, **kwargs)
 
     # ------------------------------------------------------------------ start and size
 
