@@ -12,6 +12,7 @@ from gofish.i18n import _, set_language
 # Each module has register(subparsers) which adds its subcommands and sets ``func``.
 COMMAND_MODULES = [
     "gofish.commands.play",
+    "gofish.commands.remote",
     "gofish.commands.simulate",
     "gofish.commands.store",
 ]
@@ -24,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gofish {__version__}")
     parser.add_argument("--data-dir", help=_("where saved games live (default: GOFISH_DATA_DIR "
                                              "or the user data directory)"))
+    parser.add_argument("--profile", metavar="NAME",
+                        help=_("keep this person's games and settings apart (letters, digits, "
+                               "- and _): for several players sharing one account"))
     parser.add_argument("--lang", help=_("language: en, fr, id or ru (default: from the locale)"))
     parser.add_argument("--ascii", action="store_true",
                         help=_("draw cards as 10h, Qs without suit symbols"))
@@ -47,6 +51,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         args = parser.parse_args([*argv, "play"])
+    if args.profile is not None:
+        from gofish.store.errors import StoreError
+        from gofish.store.paths import resolve_data_dir
+
+        try:
+            resolve_data_dir(args.data_dir, profile=args.profile)
+        except StoreError as e:
+            parser.error(str(e))
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

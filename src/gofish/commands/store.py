@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _store(args: argparse.Namespace) -> Store:
-    return Store(getattr(args, "data_dir", None))
+    return Store(getattr(args, "data_dir", None), profile=getattr(args, "profile", None))
 
 
 def _fail(message: str) -> int:

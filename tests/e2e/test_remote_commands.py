@@ -1,0 +1,129 @@
+"""``gofish ssh-setup``, ``gofish serve`` options, ``--profile`` and the refusal without a
+terminal, run in-process (quick); the real servers are in test_ssh.py and test_serve.py."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gofish.cli import main
+from gofish.commands.remote import is_loopback, serve_command
+from gofish.engine import Rules
+from gofish.seats import SeatSpec
+from gofish.store import Store
+from gofish.tui.launch import computer_delay
+
+KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb0eW9RZw3xYc1vN7b9kVw4Vd2nX2h3nO5cCqgJm0vA carol@lap"
+
+
+def gofish_script() -> str:
+    return str((Path(sys.executable).parent / "gofish").absolute())
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["--lang", "en", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path) -> None:
+    key = tmp_path / "carol.pub"
+    key.write_text(KEY + "\n")
+    code, out, err = run(capsys, "--profile", "carol", "ssh-setup", "--user", "games",
+                         "--key", str(key))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    block = lines[lines.index("Match User games"):lines.index("Match all") + 1]
+    force = next(line.split(None, 1)[1] for line in block if "ForceCommand" in line)
+    assert shlex.split(force) == [gofish_script(), "--profile", "carol", "--lang", "en"]
+    assert Path(shlex.split(force)[0]).is_file()
+    assert "    AcceptEnv COLORTERM" in block and "    AllowTcpForwarding no" in block
+    [key_line] = [line for line in lines if line.startswith("command=")]
+    assert key_line == f'command="{force}",restrict,pty {KEY}'
+
+
+def test_ssh_setup_without_a_key_or_profile_says_what_to_fill_in(capsys) -> None:
+    code, out, _err = run(capsys, "ssh-setup")
+    assert code == 0
+    assert "--profile NAME" in out
+    [key_line] = [line for line in out.splitlines() if line.startswith("command=")]
+    assert key_line.endswith("<a player's public key, as in ~/.ssh/id_ed25519.pub>")
+    assert "--profile" not in key_line
+
+
+@pytest.mark.parametrize("content", [None, "not a key\n"])
+def test_ssh_setup_refuses_a_missing_or_wrong_key_file(capsys, tmp_path, content) -> None:
+    key = tmp_path / "key.pub"
+    if content is not None:
+        key.write_text(content)
+    code, out, err = run(capsys, "ssh-setup", "--key", str(key))
+    assert code == 1 and out == ""
+    assert err.startswith(f"gofish: cannot read the key {key}: ")
+
+
+def test_a_profile_keeps_games_apart(capsys) -> None:
+    store = Store(profile="dana")
+    record = store.new_game(Rules(), [SeatSpec("Dana"), SeatSpec("Eve")], seed=3)
+    with store.lock(record.id):
+        store.save(record)
+    _code, out, _err = run(capsys, "--profile", "dana", "list")
+    assert record.id in out and "Dana, Eve" in out
+    _code, out, _err = run(capsys, "list")
+    assert record.id not in out and out.startswith("No saved games")
+    _code, out, _err = run(capsys, "--profile", "frank", "list")
+    assert record.id not in out
+
+
+def test_a_bad_profile_name_is_refused(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "en", "--profile", "../x", "list"])
+    assert stop.value.code == 2
+    assert "a profile name is 1 to 32 letters, digits, - or _" in capsys.readouterr().err
+
+
+def test_without_a_terminal_play_refuses_in_one_line(capsys) -> None:
+    # under pytest stdin is not a terminal, just as with ssh -T or a pipe
+    code, out, err = run(capsys, "play")
+    assert code == 2 and out == ""
+    assert err == "gofish needs a terminal: run it in one (with ssh, use ssh -t).\n"
+
+
+def test_the_served_command_is_this_gofish_with_our_options(tmp_path) -> None:
+    args = argparse.Namespace(data_dir=str(tmp_path / "d"), profile="gil", lang=None,
+                              ascii=True)
+    command = serve_command(args)
+    assert command.startswith("exec ")
+    assert shlex.split(command)[1:] == [gofish_script(), "--data-dir", str(tmp_path / "d"),
+                                        "--profile", "gil", "--lang", "en", "--ascii", "play"]
+
+
+def test_loopback_addresses() -> None:
+    assert all(map(is_loopback, ["127.0.0.1", "127.1.2.3", "::1", "localhost"]))
+    assert not any(map(is_loopback, ["0.0.0.0", "::", "192.0.2.7", "example.org"]))
+
+
+def test_serving_beyond_loopback_warns_and_a_busy_port_is_reported(tmp_path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "gofish", "--lang", "en", "serve",
+                               "--host", "0.0.0.0", "--port", str(port)],
+                              capture_output=True, text=True, timeout=30,
+                              stdin=subprocess.DEVNULL)
+    assert done.returncode == 1
+    assert "textual-serve has no authentication" in done.stderr
+    assert f"gofish: cannot serve on 0.0.0.0:{port}: " in done.stderr
+
+
+@pytest.mark.parametrize(("value", "delay"), [("0", 0.0), ("0.25", 0.25), ("", 0.6),
+                                              ("soon", 0.6), ("-1", 0.0)])
+def test_computer_pacing_from_the_environment(monkeypatch, value, delay) -> None:
+    monkeypatch.setenv("GOFISH_DELAY", value)
+    assert computer_delay() == delay
