@@ -10,22 +10,27 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gofish.engine import Rules
-from gofish.i18n import _
+from gofish.i18n import N_, Np_, _, pgettext
 from gofish.rules_text import describe, summary
 from gofish.tui.render import bullet
 
 KEYS = [
-    ("1-6, ↑ ↓", "choose the opponent to ask"),
-    ("A 2-9 0/T J Q K, ← →", "choose the rank to ask for"),
-    ("C D H S", "choose the suit (when asking for a card)"),
-    ("Enter", "ask (or draw, with an empty hand); confirm"),
-    ("Backspace", "go back a step"),
-    ("Space", "skip ahead through the computers' turns"),
-    ("PgUp PgDn", "scroll the log"),
-    ("? F1", "this help"),
-    ("Esc", "back to the menu (the game is saved)"),
-    ("Ctrl+Q", "quit (the game is saved)"),
+    ("1-6, ↑ ↓", N_("choose the opponent to ask")),
+    ("A 2-9 0/T J Q K, ← →", N_("choose the rank to ask for")),
+    ("C D H S", N_("choose the suit (when asking for a card)")),
+    (Np_("key", "Enter"), N_("ask (or draw, with an empty hand); confirm")),
+    (Np_("key", "Backspace"), N_("go back a step")),
+    (Np_("key", "Space"), N_("skip ahead through the computers' turns")),
+    ("PgUp PgDn", N_("scroll the log")),
+    ("? F1", N_("this help")),
+    (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),
+    ("Ctrl+Q", N_("quit (the game is saved)")),
 ]
+
+
+def key_name(key: str | tuple[str, str]) -> str:
+    """A key's name on the keyboard ("Entrée" in French); symbols stay as they are."""
+    return pgettext(*key) if isinstance(key, tuple) else key
 
 
 class HelpScreen(Screen):
@@ -43,7 +48,7 @@ class HelpScreen(Screen):
                                             for t in summary(self.rules, self.players)))
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             yield Static(Content("\n").join(
-                Content.assemble((k.ljust(24), "bold"), _(v)) for k, v in KEYS))
+                Content.assemble((key_name(k).ljust(24), "bold"), _(v)) for k, v in KEYS))
             yield Static(Content.styled(_("Options in force"), "bold reverse"),
                          classes="help-head")
             yield Static(Content("\n").join(
