@@ -54,6 +54,7 @@ class GofishApp(App):
         translate_bindings(self)
         set_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
+        self.profile = profile
         self.clock = clock
         self.computer_delay = computer_delay
         self.start = start
@@ -203,8 +204,13 @@ class GofishApp(App):
         self._lock = lock
         self.session = Session(record.rules, record.seats, record.seed, game_id=record.id,
                                actions=list(record.actions), saver=self._save)
-        self.exit_message = _("Your game is saved. Resume it with: gofish resume {id}").format(
-            id=record.id)
+        if self.profile:
+            self.exit_message = _("Your game is saved. Resume it with: "
+                                  "gofish --profile {profile} resume {id}").format(
+                profile=self.profile, id=record.id)
+        else:
+            self.exit_message = _("Your game is saved. Resume it with: gofish resume {id}").format(
+                id=record.id)
         self._replace_top(TableScreen(self.session))
 
     def _save(self, session: Session) -> None:
