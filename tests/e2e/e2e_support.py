@@ -208,6 +208,7 @@ class SshServer:
 
     def write_config(self, extra: str = "") -> None:
         env = {"GOFISH_DATA_DIR": str(self.data_dir), "GOFISH_DELAY": "0"}
+        # sshd gives each session a fresh environment: keep the test's import path, if any
         if os.environ.get("PYTHONPATH"):
             env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         self.port = free_port()

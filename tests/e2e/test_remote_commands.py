@@ -17,6 +17,8 @@ from gofish.commands.remote import is_loopback, serve_command
 from gofish.engine import Rules
 from gofish.seats import SeatSpec
 from gofish.store import Store
+from gofish.tui.app import GofishApp
+from gofish.tui.choice import SetupChoice
 from gofish.tui.launch import computer_delay
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb0eW9RZw3xYc1vN7b9kVw4Vd2nX2h3nO5cCqgJm0vA carol@lap"
@@ -127,3 +129,17 @@ def test_serving_beyond_loopback_warns_and_a_busy_port_is_reported(tmp_path) -> 
 def test_computer_pacing_from_the_environment(monkeypatch, value, delay) -> None:
     monkeypatch.setenv("GOFISH_DELAY", value)
     assert computer_delay() == delay
+
+
+async def test_the_app_keeps_a_profiles_games_in_its_folder(tmp_path) -> None:
+    choice = SetupChoice((SeatSpec("Ida"), SeatSpec("Jo")), Rules(), 5)
+    app = GofishApp(data_dir=str(tmp_path / "d"), profile="ida", computer_delay=0,
+                    choice=choice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.record is not None
+        game_id = app.record.id
+        assert app.exit_message.endswith(f"gofish --profile ida resume {game_id}")
+    assert (tmp_path / "d" / "profiles" / "ida" / f"{game_id}.json").is_file()
+    assert Store(tmp_path / "d", profile="ida").load(game_id).id == game_id
+    assert Store(tmp_path / "d").list() == []

@@ -144,3 +144,23 @@ def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
         "gofish needs a terminal: run it in one (with ssh, use ssh -t)."]
     assert done.stdout == ""
     wait_until(lambda: not sshd.gofish_pids(), 2, "no gofish left running")
+
+
+def test_colour_follows_colorterm_sent_through_ssh(sshd: SshServer, tmp_path) -> None:
+    lines = setup_output("ssh-setup", "--user", sshd.user)
+    start = lines.index(f"Match User {sshd.user}")
+    sshd.authorized_keys.write_text(f"{sshd.user_key.with_suffix('.pub').read_text()}")
+    sshd.write_config("\n".join(lines[start:lines.index("Match all", start) + 1]))
+    sshd.start()
+    term = Tmux(tmp_path)
+    try:
+        term.start(["env", "TERM=xterm", "COLORTERM=truecolor",
+                    *sshd.ssh_command("-tt", "-o", "SendEnv=COLORTERM")])
+        term.settled("New game (N)")
+        assert any(p[:2] in (["38", "2"], ["48", "2"])
+                   for p in colour_params(term.screen(escapes=True))), "no 24-bit colour"
+        [gofish_pid] = sshd.gofish_pids()
+        term.keys("q")  # quit from the start screen: the session ends
+        wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
+    finally:
+        term.close()
