@@ -70,8 +70,9 @@ def global_options(args: argparse.Namespace, *, lang: bool = False) -> list[str]
         options += ["--profile", args.profile]
     if getattr(args, "lang", None) or lang:
         options += ["--lang", args.lang or language()]
-    if getattr(args, "ascii", False):
-        options.append("--ascii")
+    for flag in ("ascii", "local_letters"):
+        if getattr(args, flag, False):
+            options.append("--" + flag.replace("_", "-"))
     return options
 
 
