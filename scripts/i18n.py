@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import string
 import sys
 from collections.abc import Iterable
@@ -96,6 +97,14 @@ def placeholders(text: str) -> set[str]:
             if field is not None}
 
 
+PERCENT = re.compile(r"%(?:\(\w+\))?[a-z%]")
+
+
+def percent_fields(text: str) -> list[str]:
+    """The printf-style fields of a text argparse formats with ``%`` (ours use ``{}``)."""
+    return sorted(PERCENT.findall(text))
+
+
 def _texts(value: str | tuple[str, ...] | list[str]) -> list[str]:
     return list(value) if isinstance(value, tuple | list) else [value]
 
@@ -145,6 +154,10 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
             if extra:
                 found.append(f"{where}: {form!r} has {{{', '.join(sorted(extra))}}}, "
                              "which the source lacks")
+            source_percent = percent_fields(_texts(message.id)[0])
+            if source_percent and percent_fields(form) != source_percent:
+                found.append(f"{where}: {form!r} must keep exactly the fields "
+                             f"{' '.join(source_percent)}")
     compiled = mo_path(lang)
     if not compiled.exists():
         found.append(f"{lang}: {compiled.relative_to(ROOT)} is missing: run compile")

@@ -7,7 +7,8 @@ import importlib
 import sys
 
 from gofish import __version__
-from gofish.i18n import _, set_language
+from gofish.i18n import _, read_preferences, set_language, translate_argparse
+from gofish.names import set_local_letters
 
 # Each module has register(subparsers) which adds its subcommands and sets ``func``.
 COMMAND_MODULES = [
@@ -22,7 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gofish", description=_("Go Fish for the terminal.")
     )
-    parser.add_argument("--version", action="version", version=f"gofish {__version__}")
+    parser.add_argument("--version", action="version", version=f"gofish {__version__}",
+                        help=_("show program's version number and exit"))
     parser.add_argument("--data-dir", help=_("where saved games live (default: GOFISH_DATA_DIR "
                                              "or the user data directory)"))
     parser.add_argument("--profile", metavar="NAME",
@@ -31,22 +33,36 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", help=_("language: en, fr, id or ru (default: from the locale)"))
     parser.add_argument("--ascii", action="store_true",
                         help=_("draw cards as 10h, Qs without suit symbols"))
+    parser.add_argument("--local-letters", action="store_true",
+                        help=_("show the court cards with your language's letters (R, D, V "
+                               "in French)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
 
 
+def _early(argv: list[str], option: str) -> str | None:
+    """An option's value, read before the parser exists (the last one given wins)."""
+    value = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == option and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith(option + "="):
+            value = arg.split("=", 1)[1]
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    # the language must be known before the parser's help texts are built
-    lang = None
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            lang = argv[i + 1]
-        elif arg.startswith("--lang="):
-            lang = arg.split("=", 1)[1]
-    set_language(lang)
+    # the language must be known before the parser's help texts are built:
+    # --lang, else the settings (<data dir>/settings/preferences.json), else the locale
+    prefs = read_preferences(_early(argv, "--data-dir"), _early(argv, "--profile"))
+    saved = prefs.get("language")
+    set_language(_early(argv, "--lang") or (saved if isinstance(saved, str) else None))
+    translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -59,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             resolve_data_dir(args.data_dir, profile=args.profile)
         except StoreError as e:
             parser.error(str(e))
+    set_local_letters(args.local_letters or prefs.get("local_letters") is True)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

@@ -17,6 +17,8 @@ from pathlib import Path
 DOMAIN = "gofish"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "fr", "id", "ru")
+# Each language by its own name, as a menu offers it to someone who does not read the others.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "id": "Bahasa Indonesia", "ru": "Русский"}
 # The order gettext itself reads the environment in (the first variable set wins).
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 # <data dir>/settings/PREFERENCES holds {"language": "fr", "local_letters": true}.
@@ -101,51 +103,82 @@ def Np_(context: str, message: str) -> tuple[str, str]:
 def translate_bindings(node: object) -> None:
     """Give a Textual node (a screen, the app) key descriptions in the current language.
 
-    A class's BINDINGS are built once, when its module is imported, in whatever language was
-    set then; each node holds its own copy of the table, so translating that copy when a
-    screen is shown makes the footer follow the language chosen at any time. Duck-typed, so
-    this module still never imports textual.
+    A class's BINDINGS are built once, at import, and hold the English messages (marked with
+    N_); each node holds its own copy of the table, so translating that copy from the class's
+    when a screen is shown makes the footer follow the language, even one changed in the app.
+    Duck-typed, so this module still never imports textual.
     """
     table = getattr(getattr(node, "_bindings", None), "key_to_bindings", None)
     if not isinstance(table, dict):
         return
+    originals = getattr(getattr(type(node), "_merged_bindings", None), "key_to_bindings", {})
     for key, bindings in table.items():
+        source = originals.get(key, bindings) if isinstance(originals, dict) else bindings
         table[key] = [dataclasses.replace(b, description=_(b.description))
-                      if getattr(b, "description", "") else b for b in bindings]
+                      if getattr(b, "description", "") else b for b in source]
+
+
+# argparse's own words that a player sees in ``gofish --help`` and in usage errors.
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("expected one argument"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def translate_argparse() -> None:
+    """Let argparse's headings and errors go through our catalogs too."""
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------ preferences
 
 
-def preferences_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
+def preferences_path(data_dir: str | os.PathLike[str] | None = None,
+                     profile: str | None = None) -> Path:
+    """Where the preferences live: beside the saves of that data folder and profile."""
     from gofish.store.paths import resolve_data_dir  # the store imports this module
 
-    return resolve_data_dir(data_dir) / SETTINGS_DIR / PREFERENCES
+    return resolve_data_dir(data_dir, profile=profile) / SETTINGS_DIR / PREFERENCES
 
 
-def read_preferences(data_dir: str | os.PathLike[str] | None = None) -> dict[str, object]:
+def read_preferences(data_dir: str | os.PathLike[str] | None = None,
+                     profile: str | None = None) -> dict[str, object]:
     """The saved preferences, or {} when there are none or they cannot be read."""
+    from gofish.store.errors import StoreError
+
     try:
-        data = json.loads(preferences_path(data_dir).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(preferences_path(data_dir, profile).read_text(encoding="utf-8"))
+    except (OSError, ValueError, StoreError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def saved_language(data_dir: str | os.PathLike[str] | None = None) -> str | None:
+def saved_language(data_dir: str | os.PathLike[str] | None = None,
+                   profile: str | None = None) -> str | None:
     """The language chosen in the settings, if any (the command line's --lang wins over it)."""
-    value = read_preferences(data_dir).get("language")
+    value = read_preferences(data_dir, profile).get("language")
     return normalize(value) if isinstance(value, str) else None
 
 
-def save_preferences(changes: dict[str, object],
-                     data_dir: str | os.PathLike[str] | None = None) -> None:
-    """Merge ``changes`` into the preferences file (atomically); raise OSError if it cannot."""
+def save_preferences(changes: dict[str, object], data_dir: str | os.PathLike[str] | None = None,
+                     profile: str | None = None) -> None:
+    """Merge ``changes`` into the preferences file, atomically.
+
+    Raises OSError or StoreError when it cannot; callers treat preferences as a convenience.
+    """
     from gofish.store.atomic import write_atomic
     from gofish.store.paths import ensure_private_dir
 
-    path = preferences_path(data_dir)
-    data = read_preferences(data_dir)
+    path = preferences_path(data_dir, profile)
+    data = read_preferences(data_dir, profile)
     data.update(changes)
     ensure_private_dir(path.parent)
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from gofish.i18n import _, translate_bindings
+from gofish.i18n import N_, _, translate_bindings
 from gofish.names import set_ascii
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
@@ -36,7 +36,7 @@ class GofishApp(App):
     CSS_PATH = "gofish.tcss"
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", _("Quit"), priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
 
     def __init__(
         self,

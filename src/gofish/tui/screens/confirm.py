@@ -8,13 +8,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from gofish.i18n import _
+from gofish.i18n import N_, _
 
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:

@@ -9,18 +9,18 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from gofish.i18n import _, ngettext
+from gofish.i18n import N_, _, ngettext
 from gofish.names import rank_short
 from gofish.session import Session
 
 
 class GameOverScreen(Screen):
     BINDINGS = [
-        Binding("enter", "primary", _("Continue")),
-        Binding("n", "next_deal", _("Next deal"), show=False),
-        Binding("a", "again", _("Play again")),
-        Binding("h", "history", _("History")),
-        Binding("escape", "menu", _("Menu")),
+        Binding("enter", "primary", N_("Continue")),
+        Binding("n", "next_deal", N_("Next deal"), show=False),
+        Binding("a", "again", N_("Play again")),
+        Binding("h", "history", N_("History")),
+        Binding("escape", "menu", N_("Menu")),
     ]
 
     def __init__(self, session: Session) -> None:

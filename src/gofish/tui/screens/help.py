@@ -34,7 +34,7 @@ def key_name(key: str | tuple[str, str]) -> str:
 
 
 class HelpScreen(Screen):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", _("Close"))]
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", N_("Close"))]
 
     def __init__(self, rules: Rules, players: int) -> None:
         super().__init__()

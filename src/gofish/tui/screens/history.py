@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from gofish.engine import Game
-from gofish.i18n import _
+from gofish.i18n import N_, _
 from gofish.narrate import story
 from gofish.rules_text import PRESET_TITLES
 from gofish.store.errors import GameLocked, StoreError
@@ -28,11 +28,11 @@ def rules_title(name: str) -> str:
 
 class HistoryScreen(Screen):
     BINDINGS = [
-        Binding("enter", "open", _("Resume/read")),
-        Binding("l", "log", _("Read log")),
-        Binding("d,delete", "delete", _("Delete")),
-        Binding("s", "stats", _("Statistics")),
-        Binding("escape", "menu", _("Menu")),
+        Binding("enter", "open", N_("Resume/read")),
+        Binding("l", "log", N_("Read log")),
+        Binding("d,delete", "delete", N_("Delete")),
+        Binding("s", "stats", N_("Statistics")),
+        Binding("escape", "menu", N_("Menu")),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -172,7 +172,7 @@ class HistoryScreen(Screen):
 class LogScreen(Screen):
     """A game's log: every card once the game is over, the public story while it is not."""
 
-    BINDINGS = [Binding("escape,q", "close", _("Close"))]
+    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
 
     def __init__(self, game_id: str, names: list[str], game: Game, full: bool) -> None:
         super().__init__()
@@ -195,7 +195,7 @@ class LogScreen(Screen):
 
 
 class StatsScreen(Screen):
-    BINDINGS = [Binding("escape,q", "close", _("Close"))]
+    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
 
     def __init__(self, store: Store) -> None:
         super().__init__()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -10,7 +12,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gofish.i18n import _
+from gofish.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    language,
+    save_preferences,
+    set_language,
+    translate_bindings,
+)
+from gofish.store.errors import StoreError
 
 TITLE_ART = r"""
   __ _  ___  / _(_)___| |__
@@ -23,11 +35,12 @@ TITLE_ART = r"""
 
 class MenuScreen(Screen):
     BINDINGS = [
-        Binding("c", "continue", _("Continue")),
-        Binding("n", "new", _("New game")),
-        Binding("h", "history", _("History")),
-        Binding("question_mark,f1", "help", _("Help")),
-        Binding("q,escape", "quit", _("Quit")),
+        Binding("c", "continue", N_("Continue")),
+        Binding("n", "new", N_("New game")),
+        Binding("h", "history", N_("History")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("q,escape", "quit", N_("Quit")),
+        Binding("l", "language", N_("Language")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -85,6 +98,18 @@ class MenuScreen(Screen):
 
     def action_help(self) -> None:
         self.app.show_general_help()
+
+    def action_language(self) -> None:
+        """The next language, at once and for next time (saved in the settings)."""
+        code = LANGUAGES[(LANGUAGES.index(language()) + 1) % len(LANGUAGES)]
+        set_language(code)
+        with contextlib.suppress(OSError, StoreError):  # it still holds for this session
+            save_preferences({"language": code}, self.app.store.root)
+        translate_bindings(self.app)
+        translate_bindings(self)
+        self.refresh(recompose=True)
+        self.call_after_refresh(self.refresh_continue)
+        self.notify(LANGUAGE_NAMES[code], timeout=2)
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from gofish.i18n import _
+from gofish.i18n import N_, _
 from gofish.narrate import since_last_turn, story
 from gofish.session import Session
 from gofish.tui.render import bullet
@@ -22,8 +22,8 @@ class PassScreen(Screen):
     """Shown between two human players; the table beneath holds no hand while it is up."""
 
     BINDINGS = [
-        Binding("enter", "ready", _("I am ready")),
-        Binding("escape", "menu", _("Menu")),
+        Binding("enter", "ready", N_("I am ready")),
+        Binding("escape", "menu", N_("Menu")),
     ]
 
     def __init__(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:

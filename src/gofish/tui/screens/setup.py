@@ -57,10 +57,10 @@ class SeatRow(Horizontal):
 
 class SetupScreen(Screen):
     BINDINGS = [
-        Binding("ctrl+s,f5", "start", _("Start")),
-        Binding("ctrl+n", "add_seat", _("Add seat")),
-        Binding("ctrl+d", "remove_seat", _("Remove seat")),
-        Binding("escape", "cancel", _("Back")),
+        Binding("ctrl+s,f5", "start", N_("Start")),
+        Binding("ctrl+n", "add_seat", N_("Add seat")),
+        Binding("ctrl+d", "remove_seat", N_("Remove seat")),
+        Binding("escape", "cancel", N_("Back")),
     ]
 
     def __init__(self, choice: SetupChoice) -> None:

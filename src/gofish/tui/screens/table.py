@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
 from gofish.engine.cards import parse_rank
-from gofish.i18n import _, ngettext
+from gofish.i18n import N_, _, ngettext
 from gofish.names import (
     ASK,
     OF,
@@ -39,18 +39,18 @@ LOG_LINES = 300
 
 class TableScreen(Screen):
     BINDINGS = [
-        Binding("enter", "confirm", _("Ask")),
-        Binding("escape", "back", _("Back/menu")),
-        Binding("question_mark,f1", "help", _("Help")),
-        Binding("space", "skip", _("Skip ahead")),
-        Binding("up", "cycle_target(-1)", _("Opponent"), show=False),
-        Binding("down", "cycle_target(1)", _("Opponent"), show=False),
-        Binding("left", "cycle_rank(-1)", _("Rank"), show=False),
-        Binding("right", "cycle_rank(1)", _("Rank"), show=False),
-        Binding("tab", "next_stage", _("Next"), show=False),
-        Binding("shift+tab,backspace", "prev_stage", _("Previous"), show=False),
-        Binding("pageup", "log_page(-1)", _("Log up"), show=False),
-        Binding("pagedown", "log_page(1)", _("Log down"), show=False),
+        Binding("enter", "confirm", N_("Ask")),
+        Binding("escape", "back", N_("Back/menu")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("space", "skip", N_("Skip ahead")),
+        Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
+        Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
+        Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
+        Binding("right", "cycle_rank(1)", N_("Rank"), show=False),
+        Binding("tab", "next_stage", N_("Next"), show=False),
+        Binding("shift+tab,backspace", "prev_stage", N_("Previous"), show=False),
+        Binding("pageup", "log_page(-1)", N_("Log up"), show=False),
+        Binding("pagedown", "log_page(1)", N_("Log down"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
