@@ -91,6 +91,8 @@ class Store:
         self.clock = clock
         self._held: dict[str, GameLock] = {}
         self._index = HeaderIndex(self.root, SCHEMA)
+        # what the last listing built, by file name: (file key, info), reused while unchanged
+        self._known: dict[str, tuple[list[int], GameInfo]] = {}
 
     @property
     def damaged_dir(self) -> Path:
@@ -203,6 +205,7 @@ class Store:
         entries: list[Entry] = []
         cached = self._index.read()
         fresh: Entries = {}
+        known_now: dict[str, tuple[list[int], GameInfo]] = {}
         changed = False
         for entry in self._scan(self.root):
             name = entry.name
@@ -214,11 +217,15 @@ class Store:
                     key = file_key(entry.stat(follow_symlinks=False))
                 hit = cached.get(name) if key is not None else None
                 if hit is not None and hit[:3] == key:
-                    try:
-                        info = GameInfo.from_trusted_row(hit[3], file=entry.path)
-                        row = hit
-                    except (TypeError, ValueError):  # pragma: no cover - a bug, not bad luck
-                        info = None
+                    row = hit
+                    known = self._known.get(name)
+                    if known is not None and known[0] == key:
+                        info = known[1]  # listed before by this Store, unchanged since
+                    else:
+                        try:
+                            info = GameInfo.from_trusted_row(hit[3], file=entry.path)
+                        except (TypeError, ValueError):  # pragma: no cover - a bug, not luck
+                            info = row = None
                 if info is None:
                     info = _read_header(entry.path)
                     row = None
@@ -231,7 +238,9 @@ class Store:
                     changed = True
                     row = [*key, info.to_row()]
                 fresh[name] = row
+                known_now[name] = (key, info)
             entries.append(info)
+        self._known = known_now
         moved = {e.path for e in entries if isinstance(e, Unreadable) and e.damaged}
         for entry in self._scan(self.damaged_dir):
             path = Path(entry.path)
