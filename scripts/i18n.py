@@ -46,6 +46,24 @@ KEYWORDS = parse_keywords([
 COMMENT_TAGS = ("TRANSLATORS:",)
 
 
+HEADER = ("# {what} of gofish, the Go Fish game for the terminal.\n"
+          "# Made with scripts/i18n.py; docs/translating.md says how.\n#")
+NAMES = {"fr": "French", "id": "Indonesian", "ru": "Russian"}
+
+
+def shown(path: Path) -> str:
+    """A path as a message names it: from the repository's root when it is inside."""
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def version() -> str:
+    text = (SOURCE / "gofish" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r'__version__ = "([^"]+)"', text).group(1)  # type: ignore[union-attr]
+
+
 def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -58,8 +76,9 @@ def extract() -> Catalog:
     """Every message in the source, as a template."""
     with MAPPING.open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    catalog = Catalog(project="gofish", domain=DOMAIN, charset="utf-8",
-                      msgid_bugs_address="", copyright_holder="", fuzzy=False)
+    catalog = Catalog(project="gofish", version=version(), domain=DOMAIN, charset="utf-8",
+                      msgid_bugs_address="", copyright_holder="gofish contributors",
+                      header_comment=HEADER.format(what="Messages"), fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             SOURCE, method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True):
@@ -110,16 +129,27 @@ def _texts(value: str | tuple[str, ...] | list[str]) -> list[str]:
 
 
 def problems(lang: str, source: Catalog | None = None) -> list[str]:
-    """What is wrong with one language's catalog, as lines a translator can act on."""
+    """What is wrong with one language's catalog and its .mo, as lines to act on."""
     source = source if source is not None else extract()
-    found: list[str] = []
     path = po_path(lang)
     if not path.exists():
-        return [f"{lang}: no catalog at {path.relative_to(ROOT)}"]
+        return [f"{lang}: no catalog at {shown(path)}"]
     catalog = read_catalog(path, lang)
+    found = catalog_problems(lang, source, catalog)
+    compiled = mo_path(lang)
+    if not compiled.exists():
+        found.append(f"{lang}: {shown(compiled)} is missing: run compile")
+    elif compiled.read_bytes() != mo_bytes(catalog):
+        found.append(f"{lang}: {shown(compiled)} is out of date: run compile")
+    return found
+
+
+def catalog_problems(lang: str, source: Catalog, catalog: Catalog) -> list[str]:
+    """Every source message translated, no placeholder the source lacks, plurals declared."""
+    found: list[str] = []
     nplurals, rule = PLURALS[lang]
-    declared = catalog.mime_headers and dict(catalog.mime_headers).get("Plural-Forms", "")
-    if not declared or f"nplurals={nplurals};" not in declared.replace(" ", ""):
+    declared = catalog._num_plurals  # read from the file's Plural-Forms header, or None
+    if declared != nplurals:
         found.append(f"{lang}: Plural-Forms must declare nplurals={nplurals}; plural={rule};")
     for message in source:
         if not message.id:
@@ -158,11 +188,6 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
             if source_percent and percent_fields(form) != source_percent:
                 found.append(f"{where}: {form!r} must keep exactly the fields "
                              f"{' '.join(source_percent)}")
-    compiled = mo_path(lang)
-    if not compiled.exists():
-        found.append(f"{lang}: {compiled.relative_to(ROOT)} is missing: run compile")
-    elif compiled.read_bytes() != mo_bytes(catalog):
-        found.append(f"{lang}: {compiled.relative_to(ROOT)} is out of date: run compile")
     return found
 
 
@@ -172,7 +197,7 @@ def problems(lang: str, source: Catalog | None = None) -> list[str]:
 def cmd_extract() -> Catalog:
     template = extract()
     write_catalog(template, TEMPLATE)
-    print(f"{len(template)} messages -> {TEMPLATE.relative_to(ROOT)}")
+    print(f"{len(template)} messages -> {shown(TEMPLATE)}")
     return template
 
 
@@ -185,20 +210,24 @@ def cmd_update(languages: Iterable[str]) -> None:
         else:
             catalog = Catalog(locale=lang, domain=DOMAIN, project="gofish", fuzzy=False)
         catalog.update(template, update_header_comment=False)
+        catalog.header_comment = HEADER.format(what=f"{NAMES[lang]} messages")
+        catalog.project, catalog.version = "gofish", template.version
+        catalog.last_translator = "gofish contributors"
+        catalog.language_team = f"{NAMES[lang]} <{lang}>"
         nplurals, rule = PLURALS[lang]
         headers = [(k, v) for k, v in catalog.mime_headers if k != "Plural-Forms"]
         headers.append(("Plural-Forms", f"nplurals={nplurals}; plural={rule};"))
         catalog.mime_headers = headers
         write_catalog(catalog, path)
         missing = sum(1 for m in catalog if m.id and (not m.string or m.fuzzy))
-        print(f"{lang}: {missing} to translate or check -> {path.relative_to(ROOT)}")
+        print(f"{lang}: {missing} to translate or check -> {shown(path)}")
 
 
 def cmd_compile(languages: Iterable[str]) -> None:
     for lang in languages:
         catalog = read_catalog(po_path(lang), lang)
         mo_path(lang).write_bytes(mo_bytes(catalog))
-        print(f"{lang}: {mo_path(lang).relative_to(ROOT)}")
+        print(f"{lang}: {shown(mo_path(lang))}")
 
 
 def cmd_check(languages: Iterable[str]) -> int:

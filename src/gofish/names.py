@@ -127,6 +127,17 @@ def rank_short(rank: int) -> str:
     return RANKS[rank]
 
 
+def local_rank(key: str) -> int | None:
+    """The rank whose local letter is ``key`` ("r" is the king in French), when they are on."""
+    if not _local_letters:
+        return None
+    for rank, message in LOCAL_LETTERS.items():
+        letter = pgettext(*message)
+        if letter != RANKS[rank] and letter.lower() == key.lower():
+            return rank
+    return None
+
+
 def suit_symbol(suit: int) -> str:
     return SUITS[suit] if _ascii else SUIT_SYMBOLS[suit]
 

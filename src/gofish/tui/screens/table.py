@@ -23,6 +23,7 @@ from gofish.names import (
     card_label,
     card_words,
     card_words_unsuited,
+    local_rank,
     rank_word,
     suit_symbol,
 )
@@ -269,6 +270,9 @@ class TableScreen(Screen):
                 return
             event.stop()
             self.pick_rank(parse_rank(RANK_KEYS[ch]))
+        elif (rank := local_rank(ch)) is not None and self.stage in ("rank", "suit", "target"):
+            event.stop()  # a court card by its local letter: R, D, V in French
+            self.pick_rank(rank)
 
     def action_cycle_target(self, step: int) -> None:
         view = self.my_view()

@@ -1,0 +1,25 @@
+"""The table, the pass-the-device screen and the rules help in French and Russian at 80x24:
+the longest translations still fit. The scenes are the English snapshots' own (scenes.py).
+Plain ``def`` tests, as pytest-textual-snapshot wants.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gofish.i18n import set_language
+
+from .scenes import SCENES
+
+SHOWN = {scene.name: scene for scene in SCENES if scene.name in ("table", "pass-the-device",
+                                                                  "help")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+@pytest.mark.parametrize("name", sorted(SHOWN))
+def test_screen_in(snap_compare, tmp_path, name: str, lang: str):
+    scene = SHOWN[name]
+    set_language(lang)  # before the app is made: the screens compose in this language
+    assert scene.size == (80, 24)
+    assert snap_compare(scene.make(tmp_path), terminal_size=scene.size,
+                        run_before=scene.run_before)
