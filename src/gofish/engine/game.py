@@ -100,6 +100,7 @@ class Game:
         self._until_hit = rules.draw_until_hit
         self._miss_to_asked = rules.after_miss == "asked-player"
         self._no_stock_to_asked = self._miss_to_asked or rules.empty_stock == "asked-plays"
+        self._left = tuple((s + 1) % players for s in range(players))
         self._start_deal()
 
     # ------------------------------------------------------------------ setup
@@ -356,13 +357,26 @@ class Game:
             if self._no_stock_to_asked:
                 self._settle(target)
             else:
-                left = seat + 1 if seat + 1 < self.players else 0
+                left = self._left[seat]
                 self._settle(left if not self.out[left] else self.next_seat(seat))
             return
         if record:
             self._emit(Event(ev.GO_FISH, seat=seat, target=target, rank=rank))
         c = stock.pop()
-        if self._until_hit:
+        if not self._until_hit:
+            r = c >> 2
+            m = hand[r] | 1 << (c & 3)
+            hand[r] = m
+            counts[seat] += 1
+            # the card decides the lucky draw: the rank asked for, or the exact card
+            lucky = self._lucky and (r == rank if suit is None else c == rank * 4 + suit)
+            if record:
+                self._emit(Event(ev.DREW, seat=seat, count=1, secret=(c,)))
+                if lucky:
+                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
+            if POPCOUNT[m] >= self._book_size:
+                self._check_book(seat, r)
+        else:
             # keep fishing until a card of the asked rank turns up (rules.md: draw until hit)
             drawn = [c]
             hand[c >> 2] |= 1 << (c & 3)
@@ -370,20 +384,7 @@ class Game:
                 c = stock.pop()
                 hand[c >> 2] |= 1 << (c & 3)
                 drawn.append(c)
-        else:
-            drawn = None
-            hand[c >> 2] |= 1 << (c & 3)
-        # the last card drawn decides the lucky draw: the rank asked for, or the exact card
-        lucky = self._lucky and (c >> 2 == rank if suit is None else c == rank * 4 + suit)
-        if drawn is None:
-            counts[seat] += 1
-            if record:
-                self._emit(Event(ev.DREW, seat=seat, count=1, secret=(c,)))
-                if lucky:
-                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
-            if POPCOUNT[hand[c >> 2]] >= self._book_size:
-                self._check_book(seat, c >> 2)
-        else:
+            lucky = self._lucky and (c >> 2 == rank if suit is None else c == rank * 4 + suit)
             counts[seat] += len(drawn)
             if record:
                 self._emit(Event(ev.DREW, seat=seat, count=len(drawn), secret=tuple(drawn)))
@@ -396,7 +397,7 @@ class Game:
         elif self._miss_to_asked:
             self._settle(target)
         else:
-            left = seat + 1 if seat + 1 < self.players else 0
+            left = self._left[seat]
             self._settle(left if not self.out[left] else self.next_seat(seat))
 
     def _draw_empty(self) -> None:
@@ -563,6 +564,8 @@ class Game:
         asks = _ASK_RANK
         counts = self.counts
         hands = self.hands
+        # two seats: the one opponent, with no draw spent on choosing it
+        two_up = self._left if self.players == 2 else False
         while not self.over and steps < max_actions:
             steps += 1
             if self.deal_over:
@@ -585,7 +588,7 @@ class Game:
             # opponent, or if it holds nothing a uniform one of those that hold cards (which
             # is uniform overall: each is reached with 1/k + (empty/k) / live = 1/live)
             targets = others[seat]
-            t = targets[int(random_() * len(targets))]
+            t = targets[int(random_() * len(targets))] if two_up is False else two_up[seat]
             if not counts[t]:
                 live = [o for o in targets if counts[o]]
                 t = live[int(random_() * len(live))]
@@ -594,6 +597,7 @@ class Game:
             append(asks[t][r])
             self._ask(t, r, None)
         return steps
+
 
 def cards_in_play(game: Game) -> list[int]:
     """Every card in a hand, the stock or a book: always the 52, each once."""
