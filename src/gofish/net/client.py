@@ -1,0 +1,231 @@
+"""A seat's side of a shared table: the game as the host tells it, in the Session's shape.
+
+``RemoteSession`` offers the table screen what a local ``Session`` does, built only from the
+messages the host sends this seat: its events, its view, its legal actions. It never holds
+another seat's cards because it is never sent them. Its only human seat is its own, so the
+table shows this seat's hand and never a pass-the-device screen; the host plays the computers,
+so ``computer_to_act`` is always False here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView, action_from_json
+from gofish.i18n import N_, _
+from gofish.seats import COMPUTER, HUMAN, SeatSpec
+from gofish.session import NotYourTurn
+
+from . import wire
+
+# what a client shows for each error the host can send (``illegal`` shows the host's reason)
+ERROR_TEXT = {
+    wire.MALFORMED: N_("The host did not understand a message."),
+    wire.TOO_LONG: N_("A message was too long for the host."),
+    wire.UNKNOWN: N_("The host does not know this kind of message."),
+    wire.SLOW_DOWN: N_("Too many messages: the host dropped one."),
+    wire.BAD_CODE: N_("No table is open with this code."),
+    wire.BAD_SECRET: N_("The host does not know this seat's secret: the seat is someone else's."),
+    wire.NAME_TAKEN: N_("A player of this name already sits at this table."),
+    wire.BAD_NAME: N_("This name cannot be used: 1 to 20 printable characters."),
+    wire.TABLE_FULL: N_("Every seat at this table is taken."),
+    wire.NOT_JOINED: N_("Join the table first."),
+    wire.JOINED: N_("You already have a seat."),
+    wire.NOT_STARTED: N_("The game has not begun yet."),
+    wire.NOT_YOUR_TURN: N_("It is not your turn."),
+    wire.TOO_MANY: N_("Too many attempts from this address: wait a minute."),
+    wire.TIMEOUT: N_("The host heard nothing for too long."),
+    wire.REPLACED: N_("Your seat was taken up from another terminal."),
+    wire.CLOSED: N_("The host closed the table."),
+    wire.SAVE_FAILED: N_("The host could not save the game."),
+}
+
+
+def error_text(code: str, message: str) -> str:
+    """The error in the player's language (the host's own words only for an illegal action)."""
+    if code == wire.ILLEGAL:
+        return message
+    text = ERROR_TEXT.get(code)
+    return _(text) if text else message
+
+
+class RemoteSession:
+    """The table screen's session for a joined seat; ``receive`` takes each host message."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.send = send  # None while disconnected
+        self.seat = -1
+        self.rules = Rules()
+        self.names: tuple[str, ...] = ()
+        self.kinds: tuple[str, ...] = ()
+        self.game_id = ""
+        self.events: list[Event] = []
+        self._view: SeatView | None = None
+        self.legal: tuple[Action, ...] = ()
+        self.action_count = 0
+        self.pending = False  # our action is on its way: nothing more until the host answers
+        self.lobby: dict[str, Any] | None = None
+        self.statuses: dict[int, str] = {}
+        self.error: tuple[str, str] | None = None  # the last error: code and text to show
+
+    # ------------------------------------------------------------------ from the host
+
+    @property
+    def started(self) -> bool:
+        return self._view is not None
+
+    def receive(self, message: dict[str, Any]) -> str:
+        """Take one message; returns what changed: hello, event, state, turn, lobby, seat, error,
+        or "" (nothing to show yet). WireError if the message is malformed."""
+        kind = message.get("type")
+        try:
+            if kind == "hello":
+                return self._hello(message)
+            if kind == "event":
+                self.events.append(Event.from_json(message.get("event")))
+                return "event"
+            if kind == "state":
+                return self._state(message)
+            if kind == "your-turn":
+                legal = message.get("legal")
+                if not isinstance(legal, list):
+                    raise wire.WireError(wire.MALFORMED, "your-turn: legal must be a list")
+                self.legal = tuple(action_from_json(a) for a in legal)
+                self.pending = False
+                return "turn"
+            if kind == "lobby":
+                self.lobby = message
+                return "lobby"
+            if kind == "seat":
+                seat, status = message.get("seat"), message.get("status")
+                if not isinstance(seat, int) or not isinstance(status, str):
+                    raise wire.WireError(wire.MALFORMED, "seat: seat and status expected")
+                self.statuses[seat] = status
+                return "seat"
+            if kind == "error":
+                code, text = str(message.get("code", "")), str(message.get("message", ""))
+                self.pending = False
+                self.error = (code, error_text(code, text))
+                return "error"
+        except (ValueError, TypeError, KeyError) as e:
+            if isinstance(e, wire.WireError):
+                raise
+            raise wire.WireError(wire.MALFORMED, f"{kind}: {e}"[:200]) from None
+        return ""
+
+    def _hello(self, message: dict[str, Any]) -> str:
+        names, kinds, seat = message.get("names"), message.get("kinds"), message.get("seat")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or \
+                not isinstance(kinds, list) or len(kinds) != len(names) or \
+                not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise wire.WireError(wire.MALFORMED, "hello: names, kinds and seat expected")
+        self.rules = Rules.from_json(message.get("rules"))
+        self.names, self.kinds, self.seat = tuple(names), tuple(kinds), seat
+        self.game_id = str(message.get("game", ""))
+        self.events = []  # the host sends the whole history again after a hello
+        self._view = None
+        self.legal = ()
+        self.pending = False
+        return "hello"
+
+    def _state(self, message: dict[str, Any]) -> str:
+        view, self.action_count = wire.view_from_json(message.get("view"), self.rules)
+        if view.seat != self.seat:
+            raise wire.WireError(wire.MALFORMED, "state: another seat's view")
+        self._view = view
+        self.legal = ()
+        if not view.over and (view.deal_over or view.to_act == self.seat):
+            return ""  # the your-turn that follows completes it
+        self.pending = False
+        return "state"
+
+    # ------------------------------------------------------------------ what the table reads
+
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        return tuple(SeatSpec(n, k) for n, k in zip(self.names, self.kinds, strict=True))
+
+    @property
+    def to_act(self) -> int | None:
+        if self._view is None or self.pending or self._view.over:
+            return None
+        if self._view.to_act == self.seat and not self.legal:
+            return None  # the legal actions are still on their way
+        return self._view.to_act
+
+    @property
+    def over(self) -> bool:
+        return self._view is not None and self._view.over
+
+    @property
+    def deal_over(self) -> bool:
+        return self._view is not None and self._view.deal_over
+
+    def is_human(self, seat: int) -> bool:
+        """Only this seat is a human the screen shows; everyone else plays elsewhere."""
+        return seat == self.seat
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [self.seat]
+
+    def is_computer(self, seat: int) -> bool:
+        return 0 <= seat < len(self.kinds) and self.kinds[seat] == COMPUTER
+
+    def is_player(self, seat: int) -> bool:
+        return 0 <= seat < len(self.kinds) and self.kinds[seat] == HUMAN
+
+    def view(self, seat: int) -> SeatView:
+        if seat != self.seat or self._view is None:
+            raise ValueError(f"seat {seat}'s view is not known here")
+        return replace(self._view, legal=self.legal, events=tuple(self.events))
+
+    def public_view(self) -> SeatView:
+        """This seat's own view: the only one this side has (the game-over table reads books)."""
+        return self.view(self.seat)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        open_hands = self.rules.open_hands
+        return [e.for_seat(seat, open_hands) for e in self.events[start:]]
+
+    @property
+    def event_count(self) -> int:
+        return len(self.events)
+
+    def scores(self) -> tuple[int, ...]:
+        return self._view.scores if self._view is not None else ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._view.winners if self._view is not None else ()
+
+    # ------------------------------------------------------------------ acting
+
+    def computer_to_act(self) -> bool:
+        return False  # the host plays the computers
+
+    def step_computer(self) -> list[Event]:
+        raise NotYourTurn("the host plays the computers")
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """Send our action; the events come back from the host (nothing changes here yet)."""
+        if seat != self.seat or self.to_act != seat:
+            raise NotYourTurn(_("It is not your turn."))
+        if action not in self.legal:
+            raise IllegalAction(_("That is not allowed now."))
+        self._send({"type": "action", "action": action.to_json()})
+        self.pending = True
+        return []
+
+    def next_deal(self) -> list[Event]:
+        if self.deal_over and not self.over and not self.pending:
+            self._send({"type": "action", "action": NextDeal().to_json()})
+            self.pending = True
+        return []
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.send is None:
+            raise IllegalAction(_("Not connected to the host: reconnecting…"))
+        self.send(message)

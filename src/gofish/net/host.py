@@ -1,0 +1,472 @@
+"""The host: tables, the TCP server, saves and the pace of the computer players.
+
+One asyncio loop serves every table. Each table has a driver task that plays its computers
+(and the stand-ins of away players) one action at a time; a player's action is handled on its
+connection's task. Either way the table's lock is held while the action is applied, saved and
+told to the seats, so the seats always hear of an action after it is on disk, and in order.
+
+Saves run in threads: an fsync costs milliseconds, and the loop must stay free for the other
+tables meanwhile. Computer moves run on the loop, through a ``Gate`` that lets at most a few
+milliseconds of them run before the loop looks at the sockets again, so a player's action is
+never stuck behind fifty tables' worth of computer thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from gofish.engine import Rules
+from gofish.i18n import _
+from gofish.session import Session
+from gofish.store.atomic import write_atomic
+from gofish.store.errors import GameLocked, StoreError
+from gofish.store.lock import GameLock, acquire
+from gofish.store.paths import ensure_private_dir
+from gofish.store.repo import Store
+from gofish.store.saves import SavedGame
+
+from . import wire
+from .codes import new_code, normalize_code
+from .limits import (
+    IDLE_TIMEOUT,
+    JOIN_TIMEOUT,
+    MAX_ERRORS,
+    MESSAGE_BURST,
+    MESSAGES_PER_SECOND,
+    WRITE_BUFFER,
+    AddressBook,
+    TokenBucket,
+)
+from .plan import PlanError, SeatPlan, TableRecord
+from .table import Refused, Table
+
+TABLES = "tables"  # beside the saves: <data dir>/tables/<CODE>.json and <CODE>.lock
+GATE_BUDGET = 0.004  # seconds of computer moves between two looks at the sockets
+
+
+class Gate:
+    """Computer moves take turns with the network: at most ``budget`` seconds of them run
+    before everyone waits one trip round the event loop (where sockets are read)."""
+
+    def __init__(self, budget: float = GATE_BUDGET) -> None:
+        self.budget = budget
+        self._start = time.perf_counter()
+        self._waiting: asyncio.Future[None] | None = None
+
+    async def turn(self) -> None:
+        while time.perf_counter() - self._start >= self.budget:
+            if self._waiting is None:
+                loop = asyncio.get_running_loop()
+                self._waiting = loop.create_future()
+                loop.call_soon(self._open)  # runs after the loop's next look at the sockets
+            await asyncio.shield(self._waiting)
+
+    def _open(self) -> None:
+        self._start = time.perf_counter()
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
+
+
+class Conn:
+    """One client connection: its limits, and the seat it holds once joined."""
+
+    def __init__(self, address: str, write: Callable[[bytes], Any],
+                 close: Callable[[], Any] = lambda: None,
+                 buffered: Callable[[], int] = lambda: 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.address = address
+        self._write = write
+        self._close = close
+        self._buffered = buffered
+        self.bucket = TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, clock)
+        self.errors = 0
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        self._write(wire.encode(message))
+        if self._buffered() > WRITE_BUFFER:  # it does not read what it is sent: let it go
+            self.close()
+
+    def error(self, code: str, message: str) -> None:
+        self.errors += 1
+        if self.errors >= MAX_ERRORS:
+            self.close(wire.TOO_MANY, "too many bad messages")
+        else:
+            self.send(wire.error(code, message))
+
+    def close(self, code: str = "", message: str = "") -> None:
+        if self.closed:
+            return
+        if code:
+            self._write(wire.encode(wire.error(code, message)))
+        self.closed = True
+        self._close()
+
+
+class Host:
+    def __init__(self, store: Store, *, delay: float = 0.6, say: Callable[[str], None] | None = None,
+                 threaded_saves: bool = True, save_threads: int = 8,
+                 gate_budget: float = GATE_BUDGET, auto_start: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.delay = delay
+        self.say = say or (lambda text: None)
+        self.auto_start = auto_start
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.addresses = AddressBook(clock)
+        self.gate = Gate(gate_budget)
+        self.actions = 0  # applied since this host started (the benchmark reads it)
+        self._executor = ThreadPoolExecutor(save_threads, "gofish-save") if threaded_saves \
+            else None
+        self._saved: dict[str, SavedGame] = {}
+        self._locks: dict[str, list[GameLock]] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._conns: set[Conn] = set()
+        self._server: asyncio.Server | None = None
+
+    @property
+    def tables_dir(self) -> Path:
+        return self.store.root / TABLES
+
+    # ------------------------------------------------------------------ tables
+
+    def open_table(self, seats: list[SeatPlan], rules: Rules, *, seed: int | None = None,
+                   takeover_after: float | None = None, takeover_level: str = "hard") -> Table:
+        """A new table, written to disk and locked by this host; raises StoreError if it cannot."""
+        ensure_private_dir(self.tables_dir)
+        taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
+        code = new_code(taken)
+        rules.check_players(len(seats))
+        record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
+                             takeover_after=takeover_after, takeover_level=takeover_level)
+        self._locks[code] = [self._lock_table(code)]
+        table = Table(record, clock=self.clock)
+        self.tables[code] = table
+        self._write_record(table)
+        return table
+
+    def reopen(self) -> list[Table]:
+        """Open again every unfinished table this data folder holds (after a restart)."""
+        if not self.tables_dir.is_dir():
+            return []
+        opened = []
+        for path in sorted(self.tables_dir.glob("*.json")):
+            code = path.stem
+            if code in self.tables:
+                continue
+            try:
+                table = self._reopen(path)
+            except (OSError, ValueError, StoreError) as e:
+                self.say(_("Table {code} cannot be opened: {why}").format(code=code, why=e))
+                continue
+            if table is not None:
+                opened.append(table)
+        return opened
+
+    def _reopen(self, path: Path) -> Table | None:
+        record = TableRecord.from_json(json.loads(path.read_bytes()))
+        if record.code != path.stem:
+            raise PlanError("the file name is not its code")
+        locks = [self._lock_table(record.code)]
+        try:
+            table = Table(record, clock=self.clock)
+            if record.game_id:
+                locks.append(self.store.lock(record.game_id))
+                saved, _game = self.store.load_game(record.game_id)
+                if saved.finished:
+                    path.unlink()
+                    for lock in locks:
+                        lock.release()
+                    return None
+                self._saved[record.code] = saved
+                table.begin(Session(saved.rules, saved.seats, saved.seed, game_id=saved.id,
+                                    actions=list(saved.actions)))
+        except BaseException:
+            for lock in locks:
+                lock.release()
+            raise
+        self._locks[record.code] = locks
+        self.tables[record.code] = table
+        if table.started:
+            self._drive(table)
+        return table
+
+    def _lock_table(self, code: str) -> GameLock:
+        try:
+            return acquire(self.tables_dir / f"{code}.lock")
+        except GameLocked:
+            raise StoreError(_("another gofish host has this table open")) from None
+
+    def _write_record(self, table: Table) -> None:
+        data = json.dumps(table.record.to_json(), ensure_ascii=False).encode("utf-8")
+        try:
+            write_atomic(self.tables_dir / f"{table.code}.json", data)
+        except OSError as e:
+            raise StoreError(_("cannot save the table {code}: {why}").format(
+                code=table.code, why=e.strerror or e)) from None
+
+    def start(self, table: Table, fill: str | None = None) -> None:
+        """Begin the game: free seats go to computers of level ``fill`` (if given)."""
+        if table.started:
+            return
+        if fill:
+            table.fill(fill)
+        if not table.full:
+            raise Refused(wire.NOT_STARTED, "some seats are still free")
+        record = table.record
+        saved = self.store.new_game(record.rules, [p.spec() for p in table.seats], record.seed)
+        lock = self.store.lock(saved.id)
+        try:
+            self.store.save(saved)
+            record.game_id = saved.id
+            self._write_record(table)
+        except BaseException:
+            lock.release()
+            raise
+        self._locks[table.code].append(lock)
+        self._saved[table.code] = saved
+        table.begin(Session(saved.rules, saved.seats, saved.seed, game_id=saved.id))
+        self.say(_("Table {code}: the game begins ({names}).").format(
+            code=table.code, names=", ".join(table.names())))
+        self._drive(table)
+
+    def close_table(self, table: Table, message: str) -> None:
+        """Stop serving a table (its saved game stays in the history)."""
+        task = self._drivers.pop(table.code, None)
+        if task is not None:
+            task.cancel()
+        table.close(message)
+        self.tables.pop(table.code, None)
+        for lock in self._locks.pop(table.code, []):
+            lock.release()
+
+    # ------------------------------------------------------------------ playing
+
+    def _drive(self, table: Table) -> None:
+        if table.code not in self._drivers:
+            self._drivers[table.code] = asyncio.get_running_loop().create_task(
+                self._driver(table), name=f"table {table.code}")
+
+    async def _driver(self, table: Table) -> None:
+        while not table.over:
+            table.wake.clear()
+            kind, wait = table.due()
+            if kind is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.wake.wait(), wait)
+                continue
+            await self.gate.turn()
+            async with table.lock:
+                kind, _wait = table.due()  # a player may have acted meanwhile
+                if kind is None:
+                    continue
+                assert table.session is not None
+                start = table.session.event_count
+                table.step(kind)
+                await self._after(table, start)
+            if self.delay > 0 and kind != "next-deal":
+                await asyncio.sleep(self.delay)
+
+    async def _after(self, table: Table, start: int) -> None:
+        """An action was applied: save it, then tell the seats."""
+        session = table.session
+        assert session is not None
+        self.actions += 1
+        saved = self._saved[table.code].updated_with(session.game)
+        self._saved[table.code] = saved
+        try:
+            if self._executor is None:
+                self.store.save(saved)
+            else:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._executor, self.store.save, saved)
+        except StoreError as e:
+            self.say(_("Table {code}: could not save the game: {why}").format(
+                code=table.code, why=e))
+        table.broadcast(start)
+        if table.over:
+            self._finish(table)
+
+    def _finish(self, table: Table) -> None:
+        session = table.session
+        assert session is not None
+        names = [table.seats[w].name for w in session.winners]
+        self.say(_("Table {code}: game over, won by {names}.").format(
+            code=table.code, names=", ".join(names)))
+        with contextlib.suppress(OSError):
+            (self.tables_dir / f"{table.code}.json").unlink()
+        for lock in self._locks.pop(table.code, []):
+            lock.release()  # the table stays open for its players; the game is in the history
+
+    # ------------------------------------------------------------------ messages
+
+    async def handle_line(self, conn: Conn, line: bytes) -> None:
+        """One line from a client. Whatever it holds, the reply is a message, never a crash."""
+        if conn.closed:
+            return
+        if not conn.bucket.take():
+            conn.error(wire.SLOW_DOWN, "too many messages: this one was dropped")
+            return
+        try:
+            message = wire.decode(line)
+        except wire.WireError as e:
+            if e.code == wire.TOO_LONG:
+                conn.close(e.code, str(e))
+            else:
+                conn.error(e.code, str(e))
+            return
+        kind = message["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "join":
+            self._join(conn, message)
+        elif kind == "action":
+            await self._act(conn, message)
+        else:
+            conn.error(wire.UNKNOWN, f"unknown message type {kind!r}"[:100])
+
+    def _join(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.error(wire.JOINED, "this connection already holds a seat")
+            return
+        if not self.addresses.may_try(conn.address):
+            conn.close(wire.TOO_MANY, "too many failed joins: try again later")
+            return
+        code = normalize_code(message.get("code"))  # type: ignore[arg-type]
+        table = self.tables.get(code) if code else None
+        try:
+            if table is None:
+                raise Refused(wire.BAD_CODE, "no open table has this code")
+            secret = message.get("secret")
+            seat, new_secret = table.join(message.get("name"), secret)
+        except Refused as e:
+            if e.code in (wire.BAD_CODE, wire.BAD_SECRET, wire.NAME_TAKEN) and \
+                    not self.addresses.failed(conn.address):
+                conn.close(wire.TOO_MANY, "too many failed joins: try again later")
+            else:
+                conn.error(e.code, str(e))
+            return
+        name = table.seats[seat].name
+        if new_secret is not None:
+            try:
+                self._write_record(table)
+            except StoreError as e:
+                self.say(str(e))
+            self.say(_("Table {code}: {name} takes seat {n}.").format(
+                code=table.code, name=name, n=seat + 1))
+        else:
+            self.say(_("Table {code}: {name} is back.").format(code=table.code, name=name))
+        welcome: dict[str, Any] = {"type": "welcome", "protocol": wire.PROTOCOL,
+                                   "code": table.code, "seat": seat, "name": name}
+        if new_secret is not None:
+            welcome["secret"] = new_secret
+        conn.send(welcome)
+        conn.table, conn.seat = table, seat
+        old = table.attach(seat, conn)
+        if old is not None:
+            old.close(wire.REPLACED, "this seat joined again from another connection")
+        if table.started:
+            table.sync(seat)
+        elif self.auto_start and table.full:
+            try:
+                self.start(table)
+            except (StoreError, Refused) as e:
+                self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
+
+    async def _act(self, conn: Conn, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            conn.error(wire.NOT_JOINED, "join a table first")
+            return
+        async with table.lock:
+            session = table.session
+            start = session.event_count if session is not None else 0
+            try:
+                table.play(seat, message.get("action"))
+            except Refused as e:
+                conn.error(e.code, str(e))
+                return
+            await self._after(table, start)
+        table.wake.set()
+
+    # ------------------------------------------------------------------ the network
+
+    async def serve(self, host: str, port: int) -> asyncio.Server:
+        self._server = await asyncio.start_server(self._connection, host, port,
+                                                  limit=wire.MAX_LINE)
+        return self._server
+
+    async def _connection(self, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if not self.addresses.connect(address):
+            writer.write(wire.encode(wire.error(wire.TOO_MANY, "too many connections")))
+            writer.close()
+            return
+        conn = Conn(address, writer.write, writer.close,
+                    writer.transport.get_write_buffer_size, self.clock)
+        self._conns.add(conn)
+        try:
+            await self._read(conn, reader)
+        finally:
+            self._conns.discard(conn)
+            self.addresses.disconnect(address)
+            table, seat = conn.table, conn.seat
+            conn.close()
+            if table is not None and seat is not None and table.detach(seat, conn):
+                self.say(_("Table {code}: {name} is away.").format(
+                    code=table.code, name=table.seats[seat].name))
+
+    async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
+        while not conn.closed:
+            timeout = JOIN_TIMEOUT if conn.table is None else IDLE_TIMEOUT
+            try:
+                line = await asyncio.wait_for(reader.readline(), timeout)
+            except TimeoutError:
+                conn.close(wire.TIMEOUT, "nothing heard in time")
+                return
+            except ValueError:  # a line over the limit
+                conn.close(wire.TOO_LONG, f"a message is at most {wire.MAX_LINE} bytes")
+                return
+            except (ConnectionError, OSError):
+                return
+            if not line.endswith(b"\n"):
+                return  # the end of the stream (a last partial line is dropped)
+            await self.handle_line(conn, line)
+            await asyncio.sleep(0)  # one busy connection never holds the loop
+
+    async def close(self) -> None:
+        """Stop: no new connections, every client told, every save finished, locks released."""
+        if self._server is not None:
+            self._server.close()
+        for task in self._drivers.values():
+            task.cancel()
+        for task in list(self._drivers.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._drivers.clear()
+        for conn in list(self._conns):
+            conn.close(wire.CLOSED, "the host is shutting down")
+        if self._executor is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._executor.shutdown)
+        for code in list(self._locks):
+            for lock in self._locks.pop(code):
+                lock.release()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)

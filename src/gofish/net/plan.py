@@ -1,0 +1,188 @@
+"""Who may sit where at a hosted table, and the table's record on the host's disk.
+
+Before the game starts a human seat is only a place: it gets its name from whoever joins. The
+record is what a restarted host needs to open the table again: its code, the seats (with the
+hash of each seat's secret, never the secret), the rules and seed, and the saved game's id once
+the game has begun.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from gofish.engine import Rules, RulesError
+from gofish.i18n import _
+from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec
+
+from .codes import CODE_ALPHABET, CODE_LENGTH
+
+# computers' names, first free one first; a joining human who wants one of them gets it and
+# the computer takes the next
+COMPUTER_NAMES = ("Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory",
+                  "Niaj", "Olivia", "Peggy")
+DEFAULT_LEVEL = "hard"
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class PlanError(ValueError):
+    """A seat list or table record that cannot be used; the message is for people."""
+
+
+@dataclass
+class SeatPlan:
+    kind: str = HUMAN
+    level: str = ""
+    name: str = ""  # "" for a human seat nobody has taken yet
+    reserved: bool = False  # the host named this human seat: only that name may take it
+    secret_hash: str = ""  # set when a human takes the seat
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == COMPUTER or bool(self.secret_hash)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def spec(self) -> SeatSpec:
+        return SeatSpec(self.name, self.kind, self.level if self.kind == COMPUTER else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name,
+                "reserved": self.reserved, "secret_hash": self.secret_hash}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SeatPlan:
+        if not isinstance(data, dict):
+            raise PlanError("seat: expected an object")
+        plan = cls(kind=data.get("kind"), level=data.get("level", ""), name=data.get("name", ""),
+                   reserved=data.get("reserved", False), secret_hash=data.get("secret_hash", ""))
+        if plan.kind not in (HUMAN, COMPUTER) or not isinstance(plan.level, str) \
+                or not isinstance(plan.name, str) or not isinstance(plan.reserved, bool) \
+                or not isinstance(plan.secret_hash, str):
+            raise PlanError("seat: a field has the wrong type")
+        if plan.kind == COMPUTER and plan.level not in LEVELS:
+            raise PlanError(f"seat: unknown level {plan.level!r}")
+        if plan.secret_hash and not _HEX64.fullmatch(plan.secret_hash):
+            raise PlanError("seat: the secret hash is not a SHA-256")
+        if plan.name or plan.taken:
+            try:
+                plan.spec().validate()
+            except SeatError as e:
+                raise PlanError(f"seat: {e}") from None
+        return plan
+
+
+def parse_seats(text: str) -> list[SeatPlan]:
+    """``"human,human:Bob,computer:hard"``: a seat per item, free, reserved or a computer."""
+    plans: list[SeatPlan] = []
+    for item in text.split(","):
+        kind, _sep, rest = item.strip().partition(":")
+        kind = kind.strip().lower()
+        rest = rest.strip()
+        if kind in ("human", "h"):
+            plans.append(SeatPlan(HUMAN, name=rest, reserved=bool(rest)))
+        elif kind in ("computer", "c", "cpu"):
+            level = rest.lower() or DEFAULT_LEVEL
+            if level not in LEVELS:
+                raise PlanError(_("unknown computer level {level}: use one of {levels}").format(
+                    level=rest, levels=", ".join(LEVELS)))
+            plans.append(SeatPlan(COMPUTER, level=level))
+        else:
+            raise PlanError(_("a seat is human, human:NAME or computer:LEVEL, not {item}").format(
+                item=item.strip() or "''"))
+    if not 2 <= len(plans) <= 6:
+        raise PlanError(_("a table has 2 to 6 seats"))
+    if not any(p.is_human for p in plans):
+        raise PlanError(_("a table needs at least one human seat"))
+    for p in plans:
+        if p.reserved:
+            try:
+                p.spec().validate()
+            except SeatError as e:
+                raise PlanError(str(e)) from None
+    reserved = [p.name.casefold() for p in plans if p.reserved]
+    if len(set(reserved)) != len(reserved):
+        raise PlanError(_("two seats have the same name"))
+    name_computers(plans)
+    return plans
+
+
+def name_computers(plans: list[SeatPlan]) -> None:
+    """Give every computer a name no other seat uses (renaming one that now clashes)."""
+    used = {p.name.casefold() for p in plans if p.is_human and p.name}
+    for p in plans:
+        if p.kind != COMPUTER:
+            continue
+        if p.name and p.name.casefold() not in used:
+            used.add(p.name.casefold())
+            continue
+        p.name = next(n for n in COMPUTER_NAMES if n.casefold() not in used)
+        used.add(p.name.casefold())
+
+
+def check_name(name: object) -> str:
+    """The name a joining player gave, checked like any seat's; PlanError says what is wrong."""
+    if not isinstance(name, str):
+        raise PlanError(_("a name must be text"))
+    try:
+        SeatSpec(name).validate()
+    except SeatError:
+        raise PlanError(_("a name is 1 to {max} printable characters, without spaces at either "
+                          "end").format(max=MAX_NAME)) from None
+    return name
+
+
+@dataclass
+class TableRecord:
+    code: str
+    rules: Rules
+    seats: list[SeatPlan]
+    seed: int
+    game_id: str = ""  # the saved game, once it has started
+    takeover_after: float | None = None  # seconds an away seat waits before a computer plays it
+    takeover_level: str = DEFAULT_LEVEL
+    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": 1, "code": self.code, "rules": self.rules.to_json(),
+                "seats": [s.to_json() for s in self.seats], "seed": self.seed,
+                "game_id": self.game_id, "takeover_after": self.takeover_after,
+                "takeover_level": self.takeover_level, "created": self.created}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableRecord:
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise PlanError("not a table record of version 1")
+        code = data.get("code")
+        if not isinstance(code, str) or len(code) != CODE_LENGTH or \
+                any(ch not in CODE_ALPHABET for ch in code):
+            raise PlanError("code: not a table code")
+        try:
+            rules = Rules.from_json(data.get("rules"))
+        except (RulesError, TypeError) as e:
+            raise PlanError(f"rules: {e}") from None
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 6:
+            raise PlanError("seats: expected 2 to 6 seats")
+        seats = [SeatPlan.from_json(s) for s in seats_data]
+        seed = data.get("seed")
+        game_id = data.get("game_id", "")
+        after = data.get("takeover_after")
+        level = data.get("takeover_level", DEFAULT_LEVEL)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PlanError("seed: expected a whole number")
+        if not isinstance(game_id, str) or (game_id and not _GAME_ID.fullmatch(game_id)):
+            raise PlanError("game_id: not a game id")
+        if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)
+                                  or after < 0):
+            raise PlanError("takeover_after: expected a number of seconds")
+        if level not in LEVELS:
+            raise PlanError("takeover_level: unknown level")
+        created = data.get("created", "")
+        return cls(code, rules, seats, seed, game_id, after, level,
+                   created if isinstance(created, str) else "")

@@ -1,0 +1,210 @@
+"""The connection of a joined seat: join, keep the seat's secret, read, ping, reconnect.
+
+The secret the host gives a seat at its first join is written to the player's own data folder
+(``joined/``, private, one file per table and name), so ``gofish join`` with the same code and
+name finds it again after a crash, a dropped connection or a restarted host. Without it a seat
+cannot be taken back: that is the point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from gofish.i18n import _
+from gofish.store.atomic import write_atomic
+from gofish.store.errors import StoreError
+from gofish.store.paths import ensure_private_dir
+
+from . import wire
+from .client import RemoteSession, error_text
+from .codes import MAX_SECRET
+from .limits import PING_EVERY
+
+JOINED = "joined"
+CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
+CONNECT_TIMEOUT = 10.0
+RETRY_FIRST = 0.25
+RETRY_MOST = 3.0
+# errors after which trying again cannot help
+FATAL = (wire.BAD_CODE, wire.BAD_SECRET, wire.NAME_TAKEN, wire.TABLE_FULL, wire.BAD_NAME,
+         wire.REPLACED, wire.TOO_MANY)
+
+
+def parse_address(text: str, default_port: int = wire.DEFAULT_PORT) -> tuple[str, int]:
+    """``"host"``, ``"host:port"``, ``"[::1]:port"`` or ``":port"``; ValueError if not."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _sep, rest = text[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+        if rest and not rest.startswith(":"):
+            raise ValueError(text)
+    elif text.count(":") == 1:
+        host, _sep, port_text = text.partition(":")
+    else:
+        host, port_text = text, ""
+    port = int(port_text) if port_text else default_port
+    if not 0 <= port < 65536:
+        raise ValueError(text)
+    return host or "127.0.0.1", port
+
+
+class SecretBook:
+    """Seat secrets this player was given, in the player's data folder (files mode 0600)."""
+
+    def __init__(self, root: Path) -> None:
+        self.folder = root / JOINED
+
+    def _path(self, code: str, name: str) -> Path:
+        key = hashlib.sha256(f"{code}\n{name.casefold()}".encode()).hexdigest()[:32]
+        return self.folder / f"{key}.json"
+
+    def get(self, code: str, name: str) -> str | None:
+        try:
+            data = json.loads(self._path(code, name).read_bytes())
+        except (OSError, ValueError):
+            return None
+        secret = data.get("secret") if isinstance(data, dict) else None
+        return secret if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET else None
+
+    def put(self, code: str, name: str, secret: str) -> None:
+        data = {"code": code, "name": name, "secret": secret}
+        try:
+            ensure_private_dir(self.folder)
+            write_atomic(self._path(code, name), json.dumps(data).encode())
+        except (OSError, StoreError):
+            pass  # the seat works without it; only a rejoin after a crash needs it
+
+    def forget(self, code: str, name: str) -> None:
+        with contextlib.suppress(OSError):
+            self._path(code, name).unlink()
+
+
+class Stop(Exception):
+    """The seat cannot go on (wrong code, seat held elsewhere...): ``text`` says why."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+
+
+class SeatClient:
+    """Keeps one seat connected to its host, feeding every message to ``session``.
+
+    ``on_change(kind)`` is called after each message that changed something (the kinds of
+    ``RemoteSession.receive``), and with ``"offline"`` / ``"online"`` as the connection goes
+    and comes back. ``run`` returns None once the game is over and the host has gone, or raises
+    Stop with the reason.
+    """
+
+    def __init__(self, host: str, port: int, code: str, name: str, *,
+                 session: RemoteSession, on_change: Callable[[str], None] = lambda kind: None,
+                 book: SecretBook | None = None, transcript: TextIO | None = None,
+                 give_up_after: float | None = None) -> None:
+        self.host, self.port, self.code, self.name = host, port, code, name
+        self.session = session
+        self.on_change = on_change
+        self.book = book
+        self.transcript = transcript
+        self.give_up_after = give_up_after
+        self.secret = book.get(code, name) if book is not None else None
+        self.connected = False
+        self._stopped = False
+        self._writer: asyncio.StreamWriter | None = None
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self._writer is not None:
+            self._writer.close()
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        delay = RETRY_FIRST
+        lost_at = loop.time()
+        while not self._stopped:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.host, self.port, limit=CLIENT_LIMIT),
+                    CONNECT_TIMEOUT)
+            except (OSError, TimeoutError) as e:
+                if self.give_up_after is not None and loop.time() - lost_at > self.give_up_after:
+                    raise Stop("offline", _("Cannot reach the host at {host}:{port}: {why}")
+                               .format(host=self.host, port=self.port,
+                                       why=getattr(e, "strerror", None) or e)) from None
+                await asyncio.sleep(delay * (0.75 + random.random() / 2))
+                delay = min(delay * 2, RETRY_MOST)
+                continue
+            delay = RETRY_FIRST
+            try:
+                await self._connected(reader, writer)
+            finally:
+                self._writer = None
+                self.session.send = None
+                writer.close()
+                if self.connected:
+                    self.connected = False
+                    if not self._stopped:
+                        self.on_change("offline")
+            if self.session.over or self._stopped:
+                return
+            lost_at = loop.time()
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+                         ) -> None:
+        self._writer = writer
+        join: dict[str, Any] = {"type": "join", "protocol": wire.PROTOCOL, "code": self.code,
+                                "name": self.name}
+        if self.secret:
+            join["secret"] = self.secret
+        writer.write(wire.encode(join))
+        pinger = asyncio.get_running_loop().create_task(self._ping(writer))
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ValueError, ConnectionError, OSError):
+                    return
+                if not line.endswith(b"\n"):
+                    return
+                try:
+                    self._handle(wire.decode(line), writer)
+                except wire.WireError:
+                    continue  # a line this client cannot use changes nothing
+        finally:
+            pinger.cancel()
+
+    def _handle(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+        if self.transcript is not None:
+            self.transcript.write(json.dumps(message, ensure_ascii=False) + "\n")
+            self.transcript.flush()
+        kind = message["type"]
+        if kind == "welcome":
+            secret = message.get("secret")
+            if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET:
+                self.secret = secret
+                if self.book is not None:
+                    self.book.put(self.code, self.name, secret)
+            self.session.send = lambda m: writer.write(wire.encode(m))
+            self.connected = True
+            self.on_change("online")
+            return
+        if kind == "error" and message.get("code") in FATAL and not self.connected or \
+                kind == "error" and message.get("code") == wire.REPLACED:
+            code = str(message.get("code"))
+            self._stopped = True
+            raise Stop(code, error_text(code, str(message.get("message", ""))))
+        changed = self.session.receive(message)
+        if changed:
+            self.on_change(changed)
+
+    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            writer.write(wire.encode({"type": "ping"}))

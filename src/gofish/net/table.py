@@ -1,0 +1,334 @@
+"""One hosted table: its seats, who is connected to which, and what each seat is told.
+
+Everything a seat receives is built here from that seat's own filtered events and view, so
+what a client can learn is decided in one place. The table knows nothing of sockets: a seat's
+connection is any ``Link`` (something that takes a message), which is also how tests listen.
+The host (host.py) owns the network, the store and the timing, and calls in here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from gofish.ai import Player, make_player
+from gofish.engine import Event, IllegalAction, NextDeal, action_from_json
+from gofish.seats import COMPUTER, HUMAN
+from gofish.session import NotYourTurn, Session
+
+from . import wire
+from .codes import new_secret, secret_hash, secret_matches
+from .plan import SeatPlan, TableRecord, check_name, name_computers
+
+HERE = "here"  # a human seat with a live connection
+AWAY = "away"  # a human seat whose player is not connected
+STAND_IN = "computer"  # an away seat a computer plays for until its player is back
+EMPTY = "empty"  # a human seat nobody has taken yet (before the start)
+
+
+class Link(Protocol):
+    """A seat's connection: it is handed messages; ``close`` ends it with a last error."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: str = "", message: str = "") -> None: ...
+
+
+class Refused(Exception):
+    """A join or an action that is refused: ``code`` is a wire error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class StandIn:
+    """A computer playing an away seat; it has seen that seat's events up to ``seen``."""
+
+    player: Player
+    seen: int
+
+
+class Table:
+    def __init__(self, record: TableRecord, *, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.record = record
+        self.clock = clock
+        self.session: Session | None = None
+        self.links: dict[int, Link] = {}
+        self.away_since: dict[int, float] = {}
+        self.stand_ins: dict[int, StandIn] = {}
+        self.deal_over_since: float | None = None
+        self.lock = asyncio.Lock()  # one action at a time: apply, save, then tell the seats
+        self.wake = asyncio.Event()  # the table's driver has something new to look at
+        now = clock()
+        for i, plan in enumerate(record.seats):
+            if plan.is_human:
+                self.away_since[i] = now
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def code(self) -> str:
+        return self.record.code
+
+    @property
+    def seats(self) -> list[SeatPlan]:
+        return self.record.seats
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    @property
+    def over(self) -> bool:
+        return self.session is not None and self.session.over
+
+    @property
+    def full(self) -> bool:
+        return all(p.taken for p in self.seats)
+
+    def status(self, seat: int) -> str:
+        plan = self.seats[seat]
+        if not plan.is_human:
+            return COMPUTER
+        if not plan.taken:
+            return EMPTY
+        if seat in self.links:
+            return HERE
+        return STAND_IN if seat in self.stand_ins else AWAY
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.seats)
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(p.kind for p in self.seats)
+
+    # ------------------------------------------------------------------ joining
+
+    def join(self, name: object, secret: object = None) -> tuple[int, str | None]:
+        """The seat for this player, and a new secret when the seat is newly taken.
+
+        With a secret, only the seat it belongs to (and under that seat's name); without one,
+        a free human seat (the one reserved for this name, else the first unreserved one).
+        """
+        if secret is not None:
+            for i, plan in enumerate(self.seats):
+                if plan.is_human and secret_matches(secret, plan.secret_hash):
+                    if not isinstance(name, str) or name.casefold() != plan.name.casefold():
+                        raise Refused(wire.BAD_SECRET, "this secret belongs to another name")
+                    return i, None
+            raise Refused(wire.BAD_SECRET, "no seat of this table has this secret")
+        try:
+            name = check_name(name)
+        except ValueError as e:
+            raise Refused(wire.BAD_NAME, str(e)) from None
+        key = name.casefold()
+        for plan in self.seats:
+            if plan.is_human and plan.taken and plan.name.casefold() == key:
+                raise Refused(wire.NAME_TAKEN, "a player of this name holds a seat: rejoin with "
+                                               "its secret")
+        if self.started:
+            raise Refused(wire.TABLE_FULL, "the game has begun and every seat is taken")
+        free = [i for i, p in enumerate(self.seats) if p.is_human and not p.taken]
+        mine = [i for i in free if self.seats[i].reserved and self.seats[i].name.casefold() == key]
+        open_ = [i for i in free if not self.seats[i].reserved]
+        if not mine and not open_:
+            raise Refused(wire.TABLE_FULL, "every seat of this table is taken")
+        seat = (mine or open_)[0]
+        secret = new_secret()
+        plan = self.seats[seat]
+        plan.name, plan.secret_hash = name, secret_hash(secret)
+        name_computers(self.seats)
+        return seat, secret
+
+    def fill(self, level: str) -> list[int]:
+        """Give every free human seat to a computer of ``level`` (the host's choice, pre-start)."""
+        filled = []
+        for i, plan in enumerate(self.seats):
+            if plan.is_human and not plan.taken:
+                plan.kind, plan.level, plan.name, plan.reserved = COMPUTER, level, "", False
+                self.away_since.pop(i, None)
+                filled.append(i)
+        name_computers(self.seats)
+        return filled
+
+    def attach(self, seat: int, link: Link) -> Link | None:
+        """``link`` is now the seat's connection; the one it replaces, if any, is returned."""
+        old = self.links.get(seat)
+        self.links[seat] = link
+        self.away_since.pop(seat, None)
+        self.stand_ins.pop(seat, None)
+        self.tell_status(seat)
+        self.wake.set()
+        return old if old is not link else None
+
+    def detach(self, seat: int, link: Link) -> bool:
+        """The connection went; True if it was the seat's current one (the seat is now away)."""
+        if self.links.get(seat) is not link:
+            return False
+        del self.links[seat]
+        self.away_since[seat] = self.clock()
+        self.tell_status(seat)
+        self.wake.set()
+        return True
+
+    # ------------------------------------------------------------------ the game
+
+    def begin(self, session: Session) -> None:
+        self.session = session
+        for seat in list(self.links):
+            self.sync(seat)
+        self.wake.set()
+
+    def play(self, seat: int, data: Any) -> None:
+        """A seat's action from the wire; Refused (and nothing changes) if it is not allowed."""
+        s = self.session
+        if s is None:
+            raise Refused(wire.NOT_STARTED, "the game has not begun")
+        try:
+            action = action_from_json(data)
+        except IllegalAction as e:
+            raise Refused(wire.ILLEGAL, str(e)) from None
+        if isinstance(action, NextDeal):
+            # the end of a deal is nobody's decision: any player may move the table on
+            if s.over or not s.deal_over:
+                raise Refused(wire.ILLEGAL, "the deal is not over")
+            s.next_deal()
+            return
+        try:
+            s.play(seat, action)
+        except NotYourTurn:
+            raise Refused(wire.NOT_YOUR_TURN, "it is not your turn") from None
+        except IllegalAction as e:
+            raise Refused(wire.ILLEGAL, str(e)) from None
+
+    def due(self) -> tuple[str | None, float | None]:
+        """What the table's driver should do next, or how long to wait before looking again.
+
+        ``("computer", None)``: a computer seat acts. ``("stand-in", None)``: an away seat's
+        stand-in acts. ``("next-deal", None)``: start the next deal. ``(None, t)``: nothing
+        before ``t`` seconds (None: until woken).
+        """
+        s = self.session
+        if s is None or s.over:
+            return None, None
+        now = self.clock()
+        after = self.record.takeover_after
+        humans = [i for i, p in enumerate(self.seats) if p.is_human]
+        if s.deal_over:
+            if not humans:
+                return "next-deal", None
+            if self.links or after is None:
+                return None, None  # a player moves the table on
+            since = self.deal_over_since if self.deal_over_since is not None else now
+            wait = since + after - now
+            return ("next-deal", None) if wait <= 0 else (None, wait)
+        if s.computer_to_act():
+            return "computer", None
+        seat = s.to_act
+        if seat is None or seat in self.links or after is None:
+            return None, None
+        wait = self.away_since.get(seat, now) + after - now
+        return ("stand-in", None) if wait <= 0 else (None, wait)
+
+    def step(self, kind: str) -> None:
+        """Do what ``due`` asked for."""
+        s = self.session
+        assert s is not None
+        if kind == "computer":
+            s.step_computer()
+        elif kind == "next-deal":
+            s.next_deal()
+        elif kind == "stand-in":
+            seat = s.to_act
+            assert seat is not None
+            stand_in = self.stand_ins.get(seat)
+            first = stand_in is None
+            if stand_in is None:
+                player = make_player(self.record.takeover_level, seat, s.rules, len(self.seats),
+                                     self.record.seed * 1013 + seat)
+                stand_in = self.stand_ins[seat] = StandIn(player, 0)
+            for e in s.events_for(seat, stand_in.seen):
+                stand_in.player.observe(e)
+            stand_in.seen = s.event_count
+            if first:
+                self.tell_status(seat)
+            s.play(seat, stand_in.player.choose(s.view(seat)))
+        else:  # pragma: no cover - due() names only the kinds above
+            raise ValueError(kind)
+
+    # ------------------------------------------------------------------ telling the seats
+
+    def lobby(self) -> dict[str, Any]:
+        seats = [{"name": p.name or None, "kind": p.kind, "status": self.status(i),
+                  **({"level": p.level} if p.kind == COMPUTER else {})}
+                 for i, p in enumerate(self.seats)]
+        return {"type": "lobby", "code": self.code, "seats": seats,
+                "rules": self.record.rules.to_json()}
+
+    def tell_lobby(self) -> None:
+        message = self.lobby()
+        for link in list(self.links.values()):
+            link.send(message)
+
+    def tell_status(self, seat: int) -> None:
+        if not self.started:
+            self.tell_lobby()
+            return
+        message = {"type": "seat", "seat": seat, "status": self.status(seat)}
+        for other, link in list(self.links.items()):
+            if other != seat:
+                link.send(message)
+
+    def sync(self, seat: int) -> None:
+        """Everything the seat needs after (re)joining: the game so far, as that seat saw it."""
+        link = self.links.get(seat)
+        if link is None:
+            return
+        s = self.session
+        if s is None:
+            link.send(self.lobby())
+            return
+        link.send(wire.hello(seat, s.rules, self.names(), self.kinds(), s.game_id))
+        for other in range(len(self.seats)):
+            if other != seat and self.status(other) != COMPUTER:
+                link.send({"type": "seat", "seat": other, "status": self.status(other)})
+        self._tell(seat, link, s.events_for(seat))
+
+    def broadcast(self, start: int) -> None:
+        """Tell every connected seat what happened since event ``start``."""
+        s = self.session
+        assert s is not None
+        if s.deal_over and self.deal_over_since is None:
+            self.deal_over_since = self.clock()
+        elif not s.deal_over:
+            self.deal_over_since = None
+        for seat, link in list(self.links.items()):
+            self._tell(seat, link, s.events_for(seat, start))
+
+    def _tell(self, seat: int, link: Link, events: list[Event]) -> None:
+        s = self.session
+        assert s is not None
+        for e in events:
+            link.send(wire.event_message(e))
+        view = s.game.view(seat, with_events=False)
+        link.send(wire.state(view, s.action_count))
+        if s.over:
+            return
+        if s.deal_over:
+            link.send(wire.your_turn([NextDeal()]))  # any player may start the next deal
+        elif s.to_act == seat:
+            link.send(wire.your_turn(view.legal))
+
+    def close(self, message: str) -> None:
+        for link in list(self.links.values()):
+            link.close(wire.CLOSED, message)
+        self.links.clear()
+
+
+__all__ = ["AWAY", "EMPTY", "HERE", "HUMAN", "Link", "Refused", "STAND_IN", "Table"]
