@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
-from gofish.i18n import N_, _
+from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
     OPTION_LABELS,
     PRESET_BLURBS,
@@ -103,7 +103,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="opt-row"):
                 yield Static(_("Seed"), classes="opt-label")
                 seed = "" if self.choice.seed is None else str(self.choice.seed)
-                yield Input(seed, placeholder=_("random"), id="seed", classes="opt-input",
+                yield Input(seed, placeholder=pgettext("seed", "random"), id="seed", classes="opt-input",
                             restrict=r"[0-9]*", max_length=12, compact=True)
             yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
             yield Static("", id="seed-error", classes="error")
