@@ -1,0 +1,197 @@
+"""``gofish join``: the usual table screen, for one seat of a game hosted elsewhere.
+
+The app is the game's app with the parts that belong to the host taken out: no menu, no
+history, no saving here (the host saves). Until the game starts a waiting screen lists the
+seats; then the table screen shows this seat's view as the host tells it, and moves on each
+time a message arrives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+import gofish.tui.app as tui_app
+from gofish.i18n import N_, _
+from gofish.tui.app import GofishApp
+
+from .client import RemoteSession
+from .seat_client import SeatClient, SecretBook, Stop
+from .table import AWAY, EMPTY, HERE, STAND_IN
+
+
+class WaitingScreen(Screen):
+    """Before the game: who has taken which seat, and the connection's state."""
+
+    BINDINGS = [Binding("escape", "app.quit", N_("Leave"))]
+
+    def __init__(self, code: str, where: str) -> None:
+        super().__init__()
+        self.code = code
+        self.where = where
+        self.note = _("Connecting to {where}…").format(where=where)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(None)
+
+    def show(self, session: RemoteSession | None) -> None:
+        lines = [Content.styled(_("Table {code} at {where}").format(code=self.code,
+                                                                     where=self.where), "bold"),
+                 Content(""), Content(self.note), Content("")]
+        lobby = session.lobby if session is not None else None
+        if lobby is not None:
+            for i, seat in enumerate(lobby.get("seats", [])):
+                name = seat.get("name") or "—"
+                status = seat.get("status")
+                if seat.get("kind") == "computer":
+                    what = _("computer ({level})").format(level=seat.get("level", ""))
+                elif status == EMPTY:
+                    what = _("free")
+                elif status == HERE:
+                    what = _("here")
+                else:
+                    what = _("away")
+                lines.append(Content(f"{i + 1}. {name}  ").append(Content.styled(what, "dim")))
+            lines += [Content(""), Content(_("The game begins when every seat is taken, or when "
+                                             "the host gives the free seats to computers."))]
+        self.query_one("#waiting", Static).update(Content("\n").join(lines))
+
+
+class JoinApp(GofishApp):
+    """The table of a hosted game, for the seat this terminal holds."""
+
+    CSS_PATH = str(Path(tui_app.__file__).with_name("gofish.tcss"))
+
+    def __init__(self, host: str, port: int, code: str, name: str, *,
+                 data_dir: str | None = None, profile: str | None = None, ascii: bool = False,
+                 transcript: TextIO | None = None) -> None:
+        super().__init__(data_dir=data_dir, profile=profile, ascii=ascii, computer_delay=0.0)
+        self.where = f"{host}:{port}"
+        self.code = code
+        self.player_name = name
+        self.remote = RemoteSession()
+        self.client = SeatClient(host, port, code, name, session=self.remote,
+                                 on_change=self.on_remote, book=SecretBook(self.store.root),
+                                 transcript=transcript)
+        self.waiting = WaitingScreen(code, self.where)
+        self.table = None
+        self._told = 0  # events already put in the message line
+        self._offline = False
+        self._status_seen: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self.push_screen(self.waiting)
+        self.run_worker(self._run_client(), name="seat", exclusive=True)
+        self.check_size()
+
+    async def _run_client(self) -> None:
+        try:
+            await self.client.run()
+        except Stop as e:
+            self.exit_message = _("gofish: {why}").format(why=e.text)
+            self.exit(return_code=1)
+
+    def rejoin_hint(self) -> str:
+        return _("Take your seat again with: gofish join {where} {code} --name {name}").format(
+            where=self.where, code=self.code, name=self.player_name)
+
+    # ------------------------------------------------------------------ messages from the host
+
+    def on_remote(self, kind: str) -> None:
+        s = self.remote
+        if kind == "offline":
+            self._offline = True
+            self.waiting.note = _("Connection lost: reconnecting to {where}…").format(
+                where=self.where)
+            self.notify(_("Connection to the host lost: reconnecting…"), severity="warning",
+                        timeout=5)
+        elif kind == "online":
+            self.waiting.note = _("Connected. Waiting for the game to begin.")
+            if self._offline:
+                self.notify(_("Connected to the host again."), timeout=3)
+            self._offline = False
+        elif kind == "hello":
+            self._told = 0
+            self.session = s  # type: ignore[assignment]
+            self.exit_message = self.rejoin_hint()
+        elif kind == "seat":
+            self._tell_seats()
+        elif kind == "error" and s.error is not None:
+            if self.table is not None and self.screen is self.table:
+                self.table.say(s.error[1])
+            else:
+                self.notify(s.error[1], severity="error", timeout=6)
+        if kind in ("offline", "online", "lobby") and self.screen is self.waiting:
+            self.waiting.show(s)
+        if kind in ("state", "turn", "error") and s.started:
+            self._show_table()
+
+    def _show_table(self) -> None:
+        from gofish.tui.screens.game_over import GameOverScreen
+        from gofish.tui.screens.table import TableScreen
+
+        s = self.remote
+        if self.table is None:
+            self.table = TableScreen(s)  # type: ignore[arg-type]
+            self._told = s.event_count
+            self._replace_top(self.table)
+            return
+        if isinstance(self.screen, GameOverScreen) and not s.deal_over and not s.over:
+            self.pop_screen()  # the next deal has begun
+        if self._told < s.event_count:
+            self.table.announce(self._told)
+            self._told = s.event_count
+        if self.screen is self.table:
+            self.table.advance()
+        if s.over:
+            self.exit_message = ""
+
+    def _tell_seats(self) -> None:
+        s = self.remote
+        texts = {
+            AWAY: N_("{name} is away: the table waits."),
+            HERE: N_("{name} is back."),
+            STAND_IN: N_("{name} is away: a computer plays for them."),
+        }
+        for seat, status in s.statuses.items():
+            before = self._status_seen.get(seat)
+            text = texts.get(status)
+            if text and 0 <= seat < len(s.names) and before != status and \
+                    not (before is None and status == HERE):
+                self.notify(_(text).format(name=s.names[seat]), timeout=5)
+        self._status_seen = dict(s.statuses)
+
+    # ------------------------------------------------------------------ what the host does here
+
+    def go_menu(self) -> None:
+        self.exit()
+
+    def show_history(self) -> None:
+        self.notify(_("This game is saved on the host: its history is there."), timeout=5)
+
+    def play_again(self, session) -> None:  # type: ignore[override]
+        self.notify(_("Ask the host for a new table."), timeout=5)
+
+    def next_deal(self, session) -> None:  # type: ignore[override]
+        self.remote.next_deal()  # the table moves on when the host says the deal has begun
+
+    def report_save_error(self, error: Exception) -> None:
+        self.notify(str(error), severity="error", timeout=8)
+
+    def action_quit(self) -> None:
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self.client.stop()
