@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -91,7 +92,8 @@ class JoinApp(GofishApp):
 
     # ------------------------------------------------------------------ start
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the game app's start: no menu here
         self.push_screen(self.waiting)
         self.run_worker(self._run_client(), name="seat", exclusive=True)
         self.check_size()
