@@ -57,14 +57,27 @@ def run(rules: Rules, players: int, seed: int) -> int:
         game.apply(rng.choice(game.legal_actions()))
 
 
-@pytest.mark.parametrize("index", range(len(rule_sets(30))))
-def test_bounds_hold_under_every_option(index: int) -> None:
-    rules = rule_sets(30)[index]
+RULES = rule_sets(30)
+
+
+def run_rules(index: int, games: int) -> None:
+    rules = RULES[index]
     rng = random.Random(index)
     checked = 0
-    for g in range(4):
+    for g in range(games):
         checked += run(rules, players_for(rules, rng), seed=1000 * index + g)
     assert checked > 0
+
+
+@pytest.mark.parametrize("index", range(len(RULES)))
+def test_bounds_hold_under_every_option(index: int) -> None:
+    run_rules(index, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(RULES)))
+def test_bounds_hold_under_every_option_many_games(index: int) -> None:
+    run_rules(index, 40)
 
 
 def test_asks_and_misses_are_remembered() -> None:

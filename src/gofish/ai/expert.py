@@ -1,9 +1,249 @@
-"""Expert: placeholder until the search is written (plays as Hard)."""
+"""Expert: Hard's judgement, checked by simulation over deals consistent with what it knows.
+
+When Hard's best ask is not a sure hit, Expert takes Hard's best few asks and plays each of
+them out in the same ``SAMPLES`` imagined deals (determinized Monte Carlo with common random
+numbers): every hidden card is dealt at random within what the tracker knows (cards seen,
+ranks a hand must hold or cannot hold, how many cards each hand has), then the game is played
+to the end of the deal by a quick policy that remembers public asks. The ask with the best
+average result wins; Hard's order breaks ties.
+
+The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
+the real game. The number of deals is fixed, not timed, so a decision depends only on the
+seed and what the seat has seen.
+"""
 
 from __future__ import annotations
 
+import copy
+import random
+
+from gofish.engine import Ask, Draw, Game, NextDeal, Rules, SeatView
+from gofish.engine.cards import FULL, NUM_RANKS, POPCOUNT
+
 from .hard import HardPlayer
+from .knowledge import bit_of
+
+SAMPLES = 40  # imagined deals per searched decision
+CANDIDATES = 3  # Hard's best asks that are searched
+CONFIDENCE = 1.0  # standard errors by which an ask must beat Hard's choice to replace it
+MARGIN = 0.05  # weight of the final score difference next to winning (smooths the estimate)
+MAX_STEPS = 600  # a rollout that runs longer is scored where it stands
+
+_DRAW = Draw()
 
 
 class ExpertPlayer(HardPlayer):
     level = "expert"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self._template: Game | None = None
+        self.searched = 0  # decisions that used the search (for the benchmark's curiosity)
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        scores = self.score_asks(view, asks)
+        order = sorted(range(len(asks)), key=lambda i: -scores[i])
+        top = asks[order[0]]
+        if len(asks) == 1 or self._sure(top):
+            return self.best(asks, scores)
+        candidates = [asks[i] for i in order[:CANDIDATES]]
+        rng = random.Random(self.rng.getrandbits(64))
+        values: list[list[float]] = [[] for _ in candidates]
+        for _ in range(SAMPLES):
+            world = self._sample(rng)
+            seed = rng.getrandbits(64)
+            for i, ask in enumerate(candidates):
+                values[i].append(self._rollout(view, world, ask, random.Random(seed)))
+        self.searched += 1
+        return candidates[_significant(values)]
+
+    def _sure(self, ask: Ask) -> bool:
+        """A hit we are sure of, which cannot end a first-out game: nothing to search."""
+        k = self.know
+        t, r = ask.target, ask.rank
+        if ask.suit is None:
+            if not k.minc[t][r]:
+                return False
+        elif not k.shown[t][r] >> ask.suit & 1:
+            return False
+        if self.rules.end == "first-out":
+            return k.counts[t] > k.minc[t][r] and k.counts[self.seat] > 1
+        return True
+
+    # ------------------------------------------------------------------ imagined deals
+
+    def _sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Hands (rank masks) and a stock, dealt at random within what the tracker knows."""
+        for _ in range(20):
+            world = self._try_sample(rng, strict=True)
+            if world is not None:
+                return world
+        world = self._try_sample(rng, strict=False)
+        assert world is not None
+        return world
+
+    def _try_sample(self, rng: random.Random,
+                    strict: bool) -> tuple[list[list[int]], list[int]] | None:
+        k = self.know
+        est = k.estimate()
+        n = self.players
+        size = k.book_size
+        hands = [list(k.shown[s]) for s in range(n)]
+        pool = [r * 4 + s for r in range(NUM_RANKS) for s in range(4)
+                if est.unknown_suits[r] >> s & 1]
+        rng.shuffle(pool)
+        taken: set[int] = set()
+        seats = [s for s in range(n) if not k.exact(s)]
+        # cards an ask proved a hand holds, of suits nobody has seen
+        for s in seats:
+            for r in range(NUM_RANKS):
+                need = k.minc[s][r] - POPCOUNT[k.shown[s][r]]
+                if need <= 0:
+                    continue
+                for c in pool:
+                    if need and c >> 2 == r and c not in taken and (
+                            not strict or not k.nosuit[s][r] & bit_of(c)):
+                        taken.add(c)
+                        hands[s][r] |= bit_of(c)
+                        need -= 1
+                if need:
+                    return None
+        # the rest of each hand, from ranks it may hold
+        for s in sorted(seats, key=lambda x: -sum(1 for c in est.caps[x] if not c)):
+            extra = [0] * NUM_RANKS
+            for _ in range(est.anon[s]):
+                cards = []
+                weights = []
+                for c in pool:
+                    if c in taken:
+                        continue
+                    r = c >> 2
+                    if strict and (extra[r] >= est.caps[s][r] or k.nosuit[s][r] & bit_of(c)):
+                        continue
+                    if POPCOUNT[hands[s][r]] >= size - 1:
+                        continue
+                    cards.append(c)
+                    weights.append(k.quiet[s][r])
+                if not cards:
+                    return None
+                c = rng.choices(cards, weights)[0]
+                taken.add(c)
+                hands[s][c >> 2] |= bit_of(c)
+                extra[c >> 2] += 1
+        stock = [c for c in pool if c not in taken]
+        if len(stock) != k.stock:
+            return None
+        return hands, stock
+
+    # ------------------------------------------------------------------ playing it out
+
+    def _game(self, view: SeatView, hands: list[list[int]], stock: list[int]) -> Game:
+        if self._template is None:
+            self._template = Game(self.rules, self.players, 0, record=False)
+        k = self.know
+        g = copy.copy(self._template)
+        g.actions = []
+        g.events = []
+        g.hands = [h[:] for h in hands]
+        g.counts = [sum(POPCOUNT[m] for m in h) for h in hands]
+        pair = 0b0011 if self.rules.pairs else FULL
+        g.books = [[(r, pair) for r in k.books[s]] for s in range(self.players)]
+        g.stock = stock[:]
+        g.turn = self.seat
+        g.out = list(k.out)
+        g.totals = list(k.totals)
+        g.deal = view.deal
+        g.dealer = view.dealer
+        g.deal_history = [()] * view.deal
+        g.deal_over = False
+        g.over = False
+        g.winners = ()
+        return g
+
+    def _rollout(self, view: SeatView, world: tuple[list[list[int]], list[int]], first: Ask,
+                 rng: random.Random) -> float:
+        g = self._game(view, *world)
+        n = self.players
+        card_mode = self.rules.ask_for == "card"
+        pairs = self.rules.pairs
+        # what the table knows each hand holds, by rank (a bit a rank)
+        known = [sum(1 << r for r in range(NUM_RANKS) if self.public.minc[s][r])
+                 for s in range(n)]
+        void = [0] * n  # ranks a hand said "Go fish" to since it last drew
+        action: Ask | Draw | NextDeal = first
+        steps = 0
+        while True:
+            seat = g.turn
+            if isinstance(action, Ask):
+                t, r = action.target, action.rank
+                had = g.hands[t][r]
+                before = g.counts[seat]
+                g.apply(action)
+                known[seat] |= 1 << r
+                if not card_mode:
+                    known[t] &= ~(1 << r)
+                    if not had:
+                        void[t] |= 1 << r
+                if not had and g.counts[seat] > before:
+                    void[seat] = 0
+                if not g.hands[seat][r]:  # laid down as a book
+                    if pairs:
+                        known[seat] &= ~(1 << r)
+                    else:
+                        for s in range(n):
+                            known[s] &= ~(1 << r)
+            else:
+                g.apply(action)
+            steps += 1
+            if g.deal_over or g.over or steps >= MAX_STEPS:
+                break
+            action = _policy(g, known, void, card_mode, rng)
+        scores = list(g.totals) if g.deal_over else list(g.scores())
+        me = scores[self.seat]
+        best = max(scores)
+        others = max(s for i, s in enumerate(scores) if i != self.seat)
+        share = 0.0 if me < best else 1.0 / scores.count(best)
+        return share + MARGIN * (me - others)
+
+
+def _significant(values: list[list[float]]) -> int:
+    """The candidate that beats Hard's choice (the first) clearly in the same deals, else 0."""
+    best, best_gain = 0, 0.0
+    n = len(values[0])
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
+            best, best_gain = i, mean
+    return best
+
+
+def _policy(g: Game, known: list[int], void: list[int], card_mode: bool,
+            rng: random.Random) -> Ask | Draw:
+    """A quick player for the imagined rest of the game: asks where the table saw a rank."""
+    seat = g.turn
+    counts = g.counts
+    if not counts[seat]:
+        return _DRAW
+    hand = g.hands[seat]
+    held = 0
+    for r in range(NUM_RANKS):
+        if hand[r]:
+            held |= 1 << r
+    targets = [t for t in range(g.players) if t != seat and counts[t]]
+    sure = [t for t in targets if known[t] & held]
+    if sure:
+        t = sure[int(rng.random() * len(sure))]
+        both = known[t] & held
+        ranks = [r for r in range(NUM_RANKS) if both >> r & 1]
+    else:
+        open_ = [t for t in targets if held & ~void[t]]
+        t = (open_ or targets)[int(rng.random() * len(open_ or targets))]
+        ranks = [r for r in range(NUM_RANKS) if hand[r] and not void[t] >> r & 1] or \
+            [r for r in range(NUM_RANKS) if hand[r]]
+    r = ranks[int(rng.random() * len(ranks))]
+    if not card_mode:
+        return Ask(t, r)
+    suits = [s for s in range(4) if not hand[r] >> s & 1] or [0, 1, 2, 3]
+    return Ask(t, r, suits[int(rng.random() * len(suits))])
