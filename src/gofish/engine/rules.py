@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
+from gofish.i18n import _
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
@@ -59,17 +61,20 @@ class Rules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f.name, f"expected true or false, got {value!r}")
+                    raise RulesError(f.name, _("expected true or false, got {value}").format(value=repr(value)))
             elif f.type in ("int", int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError(f.name, f"expected a whole number, got {value!r}")
+                    raise RulesError(f.name, _("expected a whole number, got {value}").format(value=repr(value)))
             elif f.name in CHOICES and value not in CHOICES[f.name]:
                 allowed = ", ".join(CHOICES[f.name])
-                raise RulesError(f.name, f"expected one of {allowed}, got {value!r}")
+                raise RulesError(f.name, _("expected one of {allowed}, got {value}").format(
+                    allowed=allowed, value=repr(value)))
         if not 1 <= self.deal_fixed <= 26:
-            raise RulesError("deal_fixed", f"expected 1 to 26 cards, got {self.deal_fixed}")
+            raise RulesError("deal_fixed", _("expected 1 to 26 cards, got {n}").format(
+                n=self.deal_fixed))
         if not 0 <= self.match_target <= 1000:
-            raise RulesError("match_target", f"expected 0 to 1000, got {self.match_target}")
+            raise RulesError("match_target", _("expected 0 to 1000, got {n}").format(
+                n=self.match_target))
 
     @property
     def book_size(self) -> int:
@@ -83,13 +88,16 @@ class Rules:
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RulesError("players", f"expected a whole number, got {players!r}")
+            raise RulesError("players", _("expected a whole number, got {value}").format(
+                value=repr(players)))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError("players", f"expected {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+            raise RulesError("players", _("expected {low} to {high}, got {n}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
         if players * self.deal_size(players) > 52:
             raise RulesError(
                 "deal_fixed",
-                f"{self.deal_size(players)} cards each for {players} players is more than 52",
+                _("{n} cards each for {players} players is more than 52").format(
+                    n=self.deal_size(players), players=players),
             )
 
     def to_json(self) -> dict[str, Any]:
