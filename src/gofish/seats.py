@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gofish.i18n import _
+
 HUMAN = "human"
 COMPUTER = "computer"
 LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -38,33 +40,36 @@ class SeatSpec:
     @classmethod
     def from_json(cls, data: Any) -> SeatSpec:
         if not isinstance(data, dict):
-            raise SeatError("seat", "a seat must be an object")
+            raise SeatError("seat", _("a seat must be an object"))
         name, kind, level = data.get("name"), data.get("kind", HUMAN), data.get("level", "")
         if not isinstance(name, str) or not isinstance(kind, str) or not isinstance(level, str):
-            raise SeatError("seat", "seat name, kind and level must be text")
+            raise SeatError("seat", _("seat name, kind and level must be text"))
         seat = cls(name, kind, level)
         seat.validate()
         return seat
 
     def validate(self) -> None:
         if self.kind not in (HUMAN, COMPUTER):
-            raise SeatError("kind", f"unknown seat kind {self.kind!r}")
+            raise SeatError("kind", _("unknown seat kind {kind}").format(kind=repr(self.kind)))
         if self.kind == COMPUTER and self.level not in LEVELS:
-            raise SeatError("level", f"unknown computer level {self.level!r}")
+            raise SeatError("level", _("unknown computer level {level}").format(
+                level=repr(self.level)))
         if not self.name or len(self.name) > MAX_NAME or self.name != self.name.strip():
-            raise SeatError("name", f"a name must be 1 to {MAX_NAME} characters")
+            raise SeatError("name", _("a name must be 1 to {max} characters").format(
+                max=MAX_NAME))
         if any(not ch.isprintable() for ch in self.name):
-            raise SeatError("name", "a name cannot hold control characters")
+            raise SeatError("name", _("a name cannot hold control characters"))
 
 
 def validate_seats(seats: list[SeatSpec]) -> None:
     """Raise SeatError for a bad seat list: 2 to 6 seats, names unique regardless of case."""
     if not 2 <= len(seats) <= 6:
-        raise SeatError("seats", "a game needs 2 to 6 seats")
+        raise SeatError("seats", _("a game needs 2 to 6 seats"))
     seen: set[str] = set()
     for seat in seats:
         seat.validate()
         key = seat.name.casefold()
         if key in seen:
-            raise SeatError("name", f"two seats are called {seat.name!r}")
+            raise SeatError("name", _("two seats are called {name}").format(
+                name=repr(seat.name)))
         seen.add(key)
