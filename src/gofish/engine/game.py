@@ -252,36 +252,48 @@ class Game:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
         if self.over:
             raise IllegalAction("the game is over")
-        if isinstance(action, NextDeal):
-            if not self.deal_over:
-                raise IllegalAction("the deal is not over")
-            return
+        if not isinstance(action, Ask):
+            if isinstance(action, NextDeal):
+                if not self.deal_over:
+                    raise IllegalAction("the deal is not over")
+                return
+            if self.deal_over:
+                raise IllegalAction("the deal is over: start the next deal")
+            if isinstance(action, Draw):
+                if self.counts[self.turn]:
+                    raise IllegalAction("you may draw only when your hand is empty")
+                return
+            raise IllegalAction(f"not an action: {action!r}")
         if self.deal_over:
             raise IllegalAction("the deal is over: start the next deal")
         seat = self.turn
-        if isinstance(action, Draw):
-            if self.counts[seat]:
-                raise IllegalAction("you may draw only when your hand is empty")
-            return
-        if not isinstance(action, Ask):
-            raise IllegalAction(f"not an action: {action!r}")
-        if not self.counts[seat]:
+        counts = self.counts
+        if not counts[seat]:
             raise IllegalAction("your hand is empty: draw from the stock")
         t, r, s = action.target, action.rank, action.suit
-        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.players:
+        # exact ints first (the usual case); bool is an int but never a seat, rank or suit
+        if type(t) is not int and (isinstance(t, bool) or not isinstance(t, int)):
+            raise IllegalAction(f"no seat {t!r}")
+        if not 0 <= t < self.players:
             raise IllegalAction(f"no seat {t!r}")
         if t == seat:
             raise IllegalAction("you cannot ask yourself")
-        if not self.counts[t]:
+        if not counts[t]:
             raise IllegalAction(f"seat {t} has no cards to ask for")
-        if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < NUM_RANKS:
+        if type(r) is not int and (isinstance(r, bool) or not isinstance(r, int)):
             raise IllegalAction(f"no rank {r!r}")
-        if not self.hands[seat][r]:
+        if not 0 <= r < NUM_RANKS:
+            raise IllegalAction(f"no rank {r!r}")
+        held = self.hands[seat][r]
+        if not held:
             raise IllegalAction(f"you must hold a {RANKS[r]} to ask for one")
         if self._card_mode:
-            if s is None or isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 4:
+            if s is None or type(s) is not int and (isinstance(s, bool)
+                                                    or not isinstance(s, int)):
                 raise IllegalAction("ask for one card: name its suit")
-            if not self.rules.bluff_asks and self.hands[seat][r] >> s & 1:
+            if not 0 <= s < 4:
+                raise IllegalAction("ask for one card: name its suit")
+            if not self.rules.bluff_asks and held >> s & 1:
                 raise IllegalAction(f"you already hold the {RANKS[r]}{SUITS[s]}")
         elif s is not None:
             raise IllegalAction("ask for a rank, not a card, under these rules")
