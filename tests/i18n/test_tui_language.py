@@ -1,11 +1,12 @@
-"""The language chosen on the menu: the screen and its keys change at once, and the choice is
-remembered in the settings for the next start."""
+"""The language in the app: chosen on the menu, the screen and its keys change at once and the
+choice is remembered; local card letters shown and typed at the table."""
 
 from __future__ import annotations
 
-from tui.helpers import make_app, screen_text
+from tui.helpers import humans, make_app, screen_text
 
 from gofish.i18n import LANGUAGE_NAMES, language, read_preferences, set_language
+from gofish.names import set_local_letters
 
 
 async def test_l_on_the_menu_cycles_the_languages_and_remembers(tmp_path):
@@ -35,3 +36,25 @@ async def test_l_on_the_menu_cycles_the_languages_and_remembers(tmp_path):
     assert "Nouvelle partie" in setup and "Joueurs (2 à 6)" in setup
     assert read_preferences(tmp_path / "data") == {"language": "fr"}
     assert set(LANGUAGE_NAMES) == {"en", "fr", "id", "ru"}
+
+
+async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
+    set_language("fr")
+    set_local_letters(True)
+    try:
+        app = make_app(tmp_path, humans("Alice", "Bob"), seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # Alice is ready
+            await pilot.pause()
+            screen = app.screen
+            view = screen.my_view()
+            court = sorted({c >> 2 for c in view.hand if c >> 2 in (9, 10, 11)})
+            assert court, "the seed deals Alice a court card"
+            letter = {9: "v", 10: "d", 11: "r"}[court[0]]
+            await pilot.press(letter)
+            await pilot.pause()
+            assert screen.rank == court[0]
+            assert f"[{letter.upper()}" in screen_text(app)  # the picked group, by its letter
+    finally:
+        set_local_letters(False)
