@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from gofish.cli import main
 from gofish.commands.remote import is_loopback, serve_command
-from gofish.engine import Rules
+from gofish.engine import PRESETS, Rules
 from gofish.seats import SeatSpec
 from gofish.store import Store
 from gofish.tui.app import GofishApp
@@ -143,3 +144,21 @@ async def test_the_app_keeps_a_profiles_games_in_its_folder(tmp_path) -> None:
     assert (tmp_path / "d" / "profiles" / "ida" / f"{game_id}.json").is_file()
     assert Store(tmp_path / "d", profile="ida").load(game_id).id == game_id
     assert Store(tmp_path / "d").list() == []
+
+
+async def test_keys_in_a_burst_start_the_setup_shown(tmp_path) -> None:
+    """Over ssh, keys typed ahead arrive together: Ctrl+S may come before the setup's seat rows
+    are mounted, and must still start the setup on screen (Alice against the computer)."""
+    app = GofishApp(data_dir=str(tmp_path / "d"), computer_delay=0, start="menu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key, character in (("n", "n"), ("ctrl+s", None)):  # queued together, no waiting
+            app.post_message(events.Key(key, character))
+        for _ in range(50):
+            if app.session is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.session is not None
+        assert [(s.name, s.is_human) for s in app.session.seats] == [("Alice", True),
+                                                                    ("Bob", False)]
+        assert app.session.rules == PRESETS["standard"]

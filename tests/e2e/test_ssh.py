@@ -101,8 +101,9 @@ def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> No
         screen = term.settled("Your turn")
         for _move in range(MOVES):
             term.keys("Right")  # a rank Alice holds
-            term.keys("Enter")  # ask Bob for it
-            time.sleep(0.2)
+            before = term.settled("Your turn")
+            term.keys("Enter")  # ask Bob for it: the log always says so
+            wait_until(lambda before=before: term.screen() != before, 10, "the ask to show")
             screen = term.settled("Your turn")
         [gofish_pid] = sshd.gofish_pids()
 

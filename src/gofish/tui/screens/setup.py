@@ -124,7 +124,10 @@ class SetupScreen(Screen):
         for i in range(len(self.seats)):
             name = self.query_one(f"#name-{i}", Input).value
             kind = self.query_one(f"#kind-{i}", Select).value
-            if isinstance(kind, str) and kind.startswith(COMPUTER):
+            if not isinstance(kind, str):  # not mounted yet (keys typed ahead): as it was given
+                seats.append(dataclasses.replace(self.seats[i], name=name))
+                continue
+            if kind.startswith(COMPUTER):
                 seats.append(SeatSpec(name, COMPUTER, kind.split(":", 1)[1]))
             else:
                 seats.append(SeatSpec(name, HUMAN))
