@@ -160,10 +160,12 @@ class Table:
     def attach(self, seat: int, link: Link) -> Link | None:
         """``link`` is now the seat's connection; the one it replaces, if any, is returned."""
         old = self.links.get(seat)
+        before = self.status(seat)
         self.links[seat] = link
         self.away_since.pop(seat, None)
         self.stand_ins.pop(seat, None)
-        self.tell_status(seat)
+        if self.status(seat) != before or not self.started:
+            self.tell_status(seat)
         self.wake.set()
         return old if old is not link else None
 
