@@ -12,6 +12,7 @@ from gofish.names import set_local_letters
 
 # Each module has register(subparsers) which adds its subcommands and sets ``func``.
 COMMAND_MODULES = [
+    "gofish.commands.bot",
     "gofish.commands.net",
     "gofish.commands.play",
     "gofish.commands.remote",
