@@ -1,0 +1,152 @@
+"""Fuzzing the host's message handling: whatever a client sends, the host answers and holds.
+
+Every line, valid or not, gets replies that are well-formed messages; the game moves only when
+the line was a legal action of the seat to act, and then by exactly that action; nothing else
+about the table changes; and the other seats keep being served.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from net_support import Recorder, idle, make_host, until
+
+from gofish.engine import RANKS, action_from_json, preset
+from gofish.net import wire
+from gofish.net.plan import parse_seats
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 60) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12)
+actions = st.fixed_dictionaries(
+    {"type": st.sampled_from(["ask", "draw", "next-deal", "fly", ""])},
+    optional={"target": st.integers(-1, 6) | json_values,
+              "rank": st.sampled_from([*RANKS, "T", "Z", "1", 5]) | json_values,
+              "suit": st.sampled_from(["c", "d", "h", "s", "x"]) | json_values,
+              "extra": json_values})
+messages = st.fixed_dictionaries(
+    {"type": st.sampled_from(["join", "action", "ping", "hello", "state", "your-turn", "", "x"])},
+    optional={"action": actions | json_values, "code": st.text(max_size=8) | json_values,
+              "name": st.text(max_size=24) | json_values,
+              "secret": st.text(max_size=40) | json_values, "protocol": json_values})
+asks = st.builds(lambda t, r: {"type": "action", "action": {"type": "ask", "target": t, "rank": r}},
+                st.integers(0, 2), st.sampled_from(RANKS))  # often legal: the game moves
+lines = st.one_of(
+    asks.map(lambda m: json.dumps(m).encode() + b"\n"),
+    messages.map(lambda m: json.dumps(m).encode() + b"\n"),
+    json_values.map(lambda v: json.dumps(v).encode() + b"\n"),
+    st.binary(max_size=120).map(lambda b: b + b"\n"),
+    st.text(max_size=60).map(lambda t: t.encode("utf-8", "surrogatepass") + b"\n"),
+)
+SERVED = {"event", "state", "your-turn", "seat", "lobby", "hello", "welcome", "pong", "error"}
+
+
+class Bench:
+    """A table in play: ``player`` (seat 0) is fuzzed, ``other`` (seat 1) plays along."""
+
+    def __init__(self, tmp_path) -> None:
+        self.tmp_path = tmp_path
+        self.loop = asyncio.new_event_loop()
+        self.host = make_host(tmp_path)
+        self.ticks = itertools.count()
+        self.n = 0
+        self.moved = 0  # examples whose line was a legal action
+        self.new_table()
+
+    def clock(self) -> float:
+        return float(next(self.ticks))  # a second per look: the rate limit never bites
+
+    def run(self, coro):
+        return self.loop.run_until_complete(coro)
+
+    def new_table(self) -> None:
+        self.n += 1
+        self.table = self.host.open_table(parse_seats("human,human,computer:easy"),
+                                          preset("standard"), seed=self.n)
+        self.player = Recorder(self.host, clock=self.clock)
+        self.other = Recorder(self.host, "10.0.0.2", clock=self.clock)
+        join = {"type": "join", "code": self.table.code}
+        self.secret = self.run(self.player.say({**join, "name": "Ann"}))[0]["secret"]
+        self.run(self.other.say({**join, "name": "Ben"}))
+        self.settle()
+
+    def settle(self) -> None:
+        """Let the computer and Ben play until Ann is to act (or the game ends)."""
+        table = self.table
+        for _ in range(200):
+            self.run(until(lambda: idle(table)))
+            session = table.session
+            if session.over or session.to_act != 1 or session.deal_over:
+                return
+            self.run(self.other.say({"type": "action",
+                                     "action": session.game.legal_actions()[0].to_json()}))
+
+    def address(self) -> str:
+        """A new address for each example: failed joins are counted per address."""
+        return f"10.1.{next(self.ticks) % 250}.{next(self.ticks) % 250}"
+
+    def fresh_connection(self) -> Recorder:
+        """Ann's seat on a new connection (the old one may have been closed by the fuzz)."""
+        conn = Recorder(self.host, self.address(), clock=self.clock)
+        self.run(conn.say({"type": "join", "code": self.table.code, "name": "Ann",
+                           "secret": self.secret}))
+        conn.new()
+        return conn
+
+
+def test_fuzz_host_message_handling(tmp_path):
+    bench = Bench(tmp_path)
+
+    @settings(max_examples=250, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                     HealthCheck.too_slow])
+    @given(st.lists(lines, min_size=1, max_size=4), st.booleans())
+    def check(batch: list[bytes], joined: bool) -> None:
+        if bench.table.over:
+            bench.new_table()
+        bench.settle()
+        table, session = bench.table, bench.table.session
+        conn = bench.fresh_connection() if joined else \
+            Recorder(bench.host, bench.address(), clock=bench.clock)
+        plans = json.dumps([p.to_json() for p in table.seats])
+        bench.other.new()
+        for line in batch:
+            before = (session.action_count, session.game.snapshot())
+            to_act = session.to_act
+            replies = bench.run(conn.say(line))
+            assert replies, f"no reply to {line!r}"
+            for reply in replies:
+                assert reply["type"] in SERVED
+                if reply["type"] == "error":
+                    assert reply["code"] in wire.ERROR_CODES
+            if session.action_count != before[0]:
+                # only a legal action of the seat to act moves the game, and only by itself
+                assert joined and to_act == 0
+                sent = json.loads(line)
+                assert sent["type"] == "action"
+                assert session.action_count == before[0] + 1
+                assert session.game.actions[-1] == action_from_json(sent["action"])
+                assert not any(r["type"] == "error" for r in replies)
+                bench.moved += 1
+            else:
+                assert session.game.snapshot() == before[1]
+            assert json.dumps([p.to_json() for p in table.seats]) == plans
+            bench.run(until(lambda: idle(table)))
+        # the other seat was only ever told about the game, and is still served
+        for message in bench.other.new():
+            assert message["type"] in ("event", "state", "your-turn", "seat")
+        assert bench.run(bench.other.say({"type": "ping"}))[-1] == {"type": "pong"}
+
+    try:
+        check()
+        assert bench.moved > 0, "no example played a legal action: widen the strategy"
+    finally:
+        bench.run(bench.host.close())
+        bench.loop.close()
