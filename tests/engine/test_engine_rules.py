@@ -571,6 +571,7 @@ def test_ask_for_a_card_needs_its_rank_and_a_suit() -> None:
     assert_refused(game, Ask(1, rank("2"), 0), "must hold a 2")
     assert_refused(game, Ask(1, rank("7")), "name its suit")
     assert_refused(game, Ask(1, rank("7"), 4), "name its suit")
+    assert_refused(game, Ask(1, rank("7"), True), "name its suit")  # True == 1: diamonds
     legal = game.legal_actions()
     assert Ask(1, rank("7"), 1) in legal and all(a.suit is not None for a in legal)
 
@@ -892,6 +893,8 @@ def test_lucky_draw_emptying_the_hand_then_draws() -> None:
 
 
 def test_illegal_actions_change_nothing() -> None:
-    game = position(["7c Kc", "2c"], "Qd ...")
-    for action in (Draw(), NextDeal(), Ask(1, rank("2")), Ask(True, 0), "ask", None):
+    game = position(["7c 3c Kc", "2c"], "Qd ...")
+    # True is an int in Python, and would be seat 1 and the rank 3: still never a seat or rank
+    for action in (Draw(), NextDeal(), Ask(1, rank("2")), Ask(True, rank("7")),
+                   Ask(1, True), Ask(1.0, rank("7")), "ask", None):  # type: ignore[arg-type]
         assert_refused(game, action)
