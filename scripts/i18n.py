@@ -4,6 +4,7 @@
     python scripts/i18n.py update    # extract, then merge the template into every .po
     python scripts/i18n.py compile   # every .po -> its .mo (committed beside it)
     python scripts/i18n.py check     # what tests/i18n checks: complete, sound, compiled
+    python scripts/i18n.py bench     # what translating costs: a game's log told in each language
 
 Needs Babel (the ``test`` extra). The configuration (what is scanned, the keywords) is
 scripts/babel.cfg and KEYWORDS below; docs/translating.md says how to work with it.
@@ -239,9 +240,39 @@ def cmd_check(languages: Iterable[str]) -> int:
     return 1 if found else 0
 
 
+def cmd_bench() -> None:
+    """Median time to tell a whole game's log (story()) in each language, and the ratio to English.
+
+    The table re-tells the log on every refresh, so this is the cost translation adds there.
+    """
+    import random
+    import statistics
+    import timeit
+
+    sys.path.insert(0, str(SOURCE))
+    from gofish.engine import Game, Rules
+    from gofish.i18n import LANGUAGES as ALL
+    from gofish.i18n import set_language
+    from gofish.narrate import story
+
+    game = Game(Rules(), players=4, seed=3)
+    rng = random.Random(1)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    events, names = game.view(0).events, ["Alice", "Bob", "Carol", "Dave"]
+    medians = {}
+    for lang in ALL:
+        set_language(lang)
+        runs = timeit.repeat(lambda: story(events, names, 0), number=20, repeat=9)
+        medians[lang] = statistics.median(runs) / 20
+    print(f"story() of a {len(events)}-event game log, median of 9 x 20 runs:")
+    for lang in ALL:
+        print(f"  {lang}: {medians[lang] * 1000:.2f} ms  ({medians[lang] / medians['en']:.2f} x en)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "update", "compile", "check"))
+    parser.add_argument("command", choices=("extract", "update", "compile", "check", "bench"))
     parser.add_argument("languages", nargs="*", default=list(LANGUAGES),
                         help="languages to work on (default: all)")
     args = parser.parse_args(argv)
@@ -255,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         cmd_update(args.languages)
     elif args.command == "compile":
         cmd_compile(args.languages)
+    elif args.command == "bench":
+        cmd_bench()
     else:
         return cmd_check(args.languages)
     return 0
