@@ -1,0 +1,100 @@
+"""The join app (Pilot): waiting for players, then a whole game played by keys at a remote seat."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from net_support import make_host
+
+from gofish.engine import RANKS, preset
+from gofish.net.client import RemoteSession
+from gofish.net.join_app import JoinApp, WaitingScreen
+from gofish.net.plan import parse_seats
+from gofish.store.repo import Store
+
+
+async def wait(pilot, check, timeout: float = 10.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or check}")
+        await pilot.pause(0.01)
+
+
+def text_of(app) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+def rank_key(rank: int) -> str:
+    label = RANKS[rank]
+    return {"10": "t"}.get(label, label.lower())
+
+
+async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
+    from gofish.tui.screens.game_over import GameOverScreen
+    from gofish.tui.screens.table import TableScreen
+
+    host = make_host(tmp_path)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
+                            seed=12)
+    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    s: RemoteSession = app.remote
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: s.lobby is not None, what="the lobby")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, WaitingScreen)
+        waiting = text_of(app)
+        assert table.code in waiting and "1. Ann" in waiting and "free" in waiting
+        assert "Carol" in waiting and "computer (easy)" in waiting
+
+        host.start(table, fill="easy")  # the host gives the free seat to a computer
+        await wait(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        screen = app.screen
+        assert screen.viewer == 0 and s.human_seats == [0]
+        asks = 0
+        for _ in range(400):
+            await wait(pilot, lambda: s.over or (s.to_act == 0 and not s.pending), 20,
+                       "Ann's turn")
+            if s.over:
+                break
+            await pilot.pause(0.01)
+            view = s.view(0)
+            assert f"Your hand, Ann · {len(view.hand)} card" in text_of(app)
+            if not view.hand:
+                await pilot.press("enter")
+            else:
+                if screen.stage == "target":
+                    target = next(t for t in (1, 2) if view.counts[t])
+                    await pilot.press(str(target + 1))
+                await pilot.press(rank_key(view.hand[0] >> 2))
+                before = s.event_count
+                await pilot.press("enter")
+                assert s.pending or s.event_count > before
+                asks += 1
+            await wait(pilot, lambda: not s.pending, 10, "the host's answer")
+        assert s.over and asks > 3
+        await wait(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
+        winners = [s.names[w] for w in s.winners]
+        assert any(name in text_of(app) for name in winners)
+    await host.close()
+    record, game = Store(tmp_path / "host").load_game(table.record.game_id)
+    assert record.finished and game.winners == s.winners
+    assert len(record.actions) == s.action_count
+
+
+async def test_the_app_leaves_with_a_way_back(tmp_path):
+    host = make_host(tmp_path)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
+    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: app.remote.started, what="the game")
+        await pilot.press("ctrl+q")
+    assert f"gofish join 127.0.0.1:{port} {table.code} --name Ann" in app.exit_message
+    await asyncio.sleep(0.05)
+    assert table.status(0) == "away"
+    await host.close()
