@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -193,3 +195,95 @@ def test_join_refusals_are_plain_messages(tmp_path, procs):
     assert bad.wait(15) == 2 and "not a table code" in bad.err.read_text()
     host.popen.send_signal(signal.SIGTERM)
     assert host.wait(15) == 0 and "The host has stopped." in host.text()
+
+
+# ---------------------------------------------------------------------- the real table screen
+
+class Tmux:
+    """A tmux server of our own (its own socket), a pane of 80x24 running a command."""
+
+    def __init__(self, tmp: Path, name: str = "tmux") -> None:
+        self.socket = str(tmp / f"{name}.sock")
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,
+                              text=True, timeout=10).stdout
+
+    def start(self, command: str, env: dict[str, str]) -> None:
+        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+        self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "join",
+                 f"env {exports} {command}; sleep 30")
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "join")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.run("send-keys", "-t", "join", key)
+            time.sleep(0.15)
+
+    def close(self) -> None:
+        self.run("kill-server")
+
+
+def saved_game(folder: Path) -> Game:
+    store = Store(folder)
+    (info,) = store.games()
+    return store.load_game(info.id)[1]
+
+
+@pytest.mark.skipif(not shutil.which("tmux"), reason="tmux is not installed")
+def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
+    from gofish.engine import RANKS, SUITS
+
+    port = free_port()
+    host = Proc(tmp_path, "host", ["host", "--listen", f"127.0.0.1:{port}", "--seed", "9",
+                                   "--seats", "human:Alice,human,computer:easy",
+                                   "--delay", "0"], tmp_path / "host-data")
+    procs.append(host)
+    code = table_code(host)
+    tmux = Tmux(tmp_path)
+    env = {"GOFISH_DATA_DIR": str(tmp_path / "alice"), "LANGUAGE": "en", "TERM": "xterm-256color"}
+    command = shlex.join([sys.executable, "-m", "gofish", "--ascii", "join",
+                          f"127.0.0.1:{port}", code, "--name", "Alice"])
+    try:
+        tmux.start(command, env)
+        wait_for(lambda: "Table " + code in tmux.screen(), 15, "the waiting screen")
+        assert "free" in tmux.screen()
+        join(tmp_path, procs, port, code, "Bob", "bob")
+
+        def alice_to_act() -> Game | None:
+            if "Your turn" not in tmux.screen():
+                return None
+            game = saved_game(tmp_path / "host-data")
+            return game if game.to_act == 0 else None
+
+        game = wait_for(alice_to_act, 20, "Alice's turn")
+        screen = tmux.screen()
+        hand = game.hand_cards(0)
+        assert f"Your hand, Alice · {len(hand)} cards" in screen
+        for c in hand:
+            assert RANKS[c >> 2] + SUITS[c & 3] in screen  # ASCII card labels
+        # ask by keys: the opponent's number, a rank held, Enter
+        target = next(t for t in (1, 2) if game.counts[t])
+        rank = hand[0] >> 2
+        actions = len(game.actions)
+        tmux.keys(str(target + 1), {"10": "t"}.get(RANKS[rank], RANKS[rank].lower()), "Enter")
+        game = wait_for(lambda: (g := saved_game(tmp_path / "host-data")).actions[actions:] and g,
+                        10, "Alice's ask to reach the host")
+        assert game.actions[actions].target == target and game.actions[actions].rank == rank
+        # leave, and come back to the same seat and hand
+        wait_for(lambda: "You asked" in tmux.screen(), 10, "the ask in Alice's log")
+        tmux.keys("C-q")
+        wait_for(lambda: "Take your seat again with" in tmux.screen(), 10, "the way back")
+        tmux.close()
+        tmux = Tmux(tmp_path, "again")  # a new terminal
+        tmux.start(command, env)
+        game = wait_for(alice_to_act, 20, "Alice's turn after rejoining")
+        screen = tmux.screen()
+        hand = game.hand_cards(0)
+        assert f"Your hand, Alice · {len(hand)} card" in screen
+        for c in hand:
+            assert RANKS[c >> 2] + SUITS[c & 3] in screen
+    finally:
+        tmux.close()
