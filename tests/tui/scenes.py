@@ -7,6 +7,7 @@ import os
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from textual.widgets import Input
@@ -95,8 +96,10 @@ def fill_history(tmp_path: Path) -> None:
             if game.over:
                 break
             game.apply(rng.choice(game.legal_actions()))
+        # distinct times, so the history's order (newest first) is the same on every run
+        moment = fixed_clock() + timedelta(minutes=i)
         with store.lock(record.id):
-            store.save(record.updated_with(game, clock=fixed_clock))
+            store.save(record.updated_with(game, clock=lambda moment=moment: moment))
     bad = store.root / "20261128-101010-dead.json"
     bad.write_text('{"schema": 1, "id": "trunc')
     stamp = fixed_clock().timestamp() - 86400

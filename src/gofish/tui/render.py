@@ -12,6 +12,7 @@ from gofish.i18n import _, ngettext
 from gofish.names import RED_SUITS, ascii_mode, card_label, rank_short
 
 RED = "bold red"
+SEAT_WIDTH = 30  # a seat line inside the 34-column seats panel, brackets and border aside
 
 
 def bullet() -> str:
@@ -67,14 +68,13 @@ def seat_line(view: SeatView, seat: int, names: Sequence[str], *, picked: bool,
         cards = _("out")
     else:
         cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-    head = Content.assemble(
-        (key, "bold") if key else " ",
-        " ",
-        marker,
-        " ",
-        (name[:22], "bold" if turn else ""),
-    )
-    line = Content.assemble(head, " " * max(1, 30 - head.cell_length - len(cards)), cards)
+    cards_cell = Content(cards)
+    # long names (up to 20 characters, more with "(you)" in a long language) are cut to fit
+    room = SEAT_WIDTH - 4 - 1 - cards_cell.cell_length
+    shown = Content.styled(name, "bold" if turn else "").truncate(room, ellipsis=True)
+    head = Content.assemble((key, "bold") if key else " ", " ", marker, " ", shown)
+    line = Content.assemble(head, " " * max(1, SEAT_WIDTH - head.cell_length - cards_cell.cell_length),
+                            cards_cell)
     if picked:
         line = Content.assemble("[", line, "]").stylize(PICKED)
     else:
