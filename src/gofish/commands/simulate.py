@@ -243,19 +243,28 @@ def levels_from(args: argparse.Namespace) -> list[str]:
 
 
 class ProgressBar:
-    """A one-line bar on a terminal's stderr, redrawn at most ten times a second."""
+    """A one-line bar on a terminal's stderr, redrawn at most ten times a second.
+
+    It shows itself only once a run has taken DELAY seconds, so short runs print nothing.
+    """
 
     WIDTH = 30
+    DELAY = 0.5
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total = total
         self.stream = stream
+        self.start = time.monotonic()
         self.last = 0.0
+        self.shown = False
 
     def __call__(self, done: int) -> None:
         now = time.monotonic()
+        if not self.shown and now - self.start < self.DELAY:
+            return
         if done < self.total and now - self.last < 0.1:
             return
+        self.shown = True
         self.last = now
         filled = self.WIDTH * done // self.total
         bar = "#" * filled + "-" * (self.WIDTH - filled)

@@ -38,10 +38,10 @@ _ASK_CARD = tuple(
     tuple(tuple(Ask(t, r, s) for s in range(4)) for r in range(NUM_RANKS)) for t in range(6)
 )
 _DRAW = Draw()
+_NEXT_DEAL = NextDeal()
 # the cards of each (rank, suit mask), and each card's code: views and snapshots read them often
 _MASK_CARDS = tuple(tuple(mask_cards(r, m) for m in range(16)) for r in range(NUM_RANKS))
 _CODES = tuple(card_code(c) for c in range(DECK_SIZE))
-_NEXT_DEAL = NextDeal()
 _RANK_RANGE = range(NUM_RANKS)
 # the other seats of each seat, per table size: the usual targets when every hand holds cards
 _OTHERS = {
