@@ -24,6 +24,8 @@ from .hard import HardPlayer
 from .knowledge import bit_of
 
 SAMPLES = 40  # imagined deals per searched decision
+LATE_STOCK = 52  # search only once the stock is this small...
+LATE_HAND = 52  # ...or (first-out) a hand is this small
 CANDIDATES = 3  # Hard's best asks that are searched
 CONFIDENCE = 1.0  # standard errors by which an ask must beat Hard's choice to replace it
 MARGIN = 0.05  # weight of the final score difference next to winning (smooths the estimate)
@@ -44,7 +46,7 @@ class ExpertPlayer(HardPlayer):
         scores = self.score_asks(view, asks)
         order = sorted(range(len(asks)), key=lambda i: -scores[i])
         top = asks[order[0]]
-        if len(asks) == 1 or self._sure(top):
+        if len(asks) == 1 or self._sure(top) or not self._late(view):
             return self.best(asks, scores)
         candidates = [asks[i] for i in order[:CANDIDATES]]
         rng = random.Random(self.rng.getrandbits(64))
@@ -56,6 +58,14 @@ class ExpertPlayer(HardPlayer):
                 values[i].append(self._rollout(view, world, ask, random.Random(seed)))
         self.searched += 1
         return candidates[_significant(values)]
+
+    def _late(self, view: SeatView) -> bool:
+        """Late in the deal, when a few cards decide it and a playout is short and telling."""
+        if view.stock <= LATE_STOCK:
+            return True
+        if self.rules.end == "first-out":
+            return min(view.counts) <= LATE_HAND
+        return False
 
     def _sure(self, ask: Ask) -> bool:
         """A hit we are sure of, which cannot end a first-out game: nothing to search."""

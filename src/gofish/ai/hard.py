@@ -13,16 +13,21 @@ For each legal ask it weighs, from the Knowledge tracker's probabilities:
 from __future__ import annotations
 
 from gofish.engine import RANK_VALUES, Ask, Event, Rules, SeatView
+from gofish.engine import events as ev
 from gofish.engine.cards import POPCOUNT
 
 from .base import AskingPlayer
 from .knowledge import Estimate, Knowledge
 
 KEEP = 1.0  # worth of keeping the turn, in cards
-GAIN = 0.3  # worth of a card taken from an opponent
+GAIN = 0.3  # worth of a card taken from an opponent who remembers where it went
+GAIN_UNWATCHED = 1.0  # ... from opponents who do not (three or more seats)
 BOOK = 4.0  # worth of completing a book, in cards
 REVEAL = 0.35  # cost of each card of ours put at risk by revealing its rank
 TERMINAL = 12.0  # worth of the whole game, in cards (ending it as winner, or not as loser)
+# how often a player's asks go to a seat the table knows holds the rank: about 0.12 for random
+# play, 0.35 and more for players who remember; the prior assumes they remember
+RANDOM_RATE, MEMORY_RATE, PRIOR_ASKS = 0.16, 0.28, 3.0
 
 
 class HardPlayer(AskingPlayer):
@@ -30,12 +35,28 @@ class HardPlayer(AskingPlayer):
 
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
+        self.gain = GAIN
+        self.reveal = REVEAL
         self.know = Knowledge(seat, rules, players)
         self.public = Knowledge(None, rules, players)  # what every opponent knows of us
+        self.asks = [0] * players  # asks each opponent made
+        self.informed = [0] * players  # ... of a seat the table knew held the rank
 
     def observe(self, event: Event) -> None:
+        if event.kind == ev.ASK and event.seat != self.seat:
+            self.asks[event.seat] += 1
+            self.informed[event.seat] += self.public.minc[event.target][event.rank] > 0
         self.know.observe(event)
         self.public.observe(event.for_seat(None, self.rules.open_hands))
+
+    def memory(self) -> float:
+        """How much the opponents seem to use what the table knows: 0 random, 1 remembering."""
+        total = 0.0
+        for s in range(self.players):
+            if s != self.seat:
+                rate = (self.informed[s] + MEMORY_RATE * PRIOR_ASKS) / (self.asks[s] + PRIOR_ASKS)
+                total += min(1.0, max(0.0, (rate - RANDOM_RATE) / (MEMORY_RATE - RANDOM_RATE)))
+        return total / (self.players - 1)
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         return self.best(asks, self.score_asks(view, asks))
@@ -48,6 +69,10 @@ class HardPlayer(AskingPlayer):
                view.hands if self.rules.open_hands else None)
         est = k.estimate()
         cache: dict[tuple[int, int], tuple[float, float, float]] = {}
+        watched = self.memory()
+        unwatched = GAIN if self.players == 2 else GAIN_UNWATCHED
+        self.gain = unwatched + (GAIN - unwatched) * watched
+        self.reveal = REVEAL * watched
         scores = []
         for a in asks:
             key = (a.target, a.rank)
@@ -111,11 +136,11 @@ class HardPlayer(AskingPlayer):
         if self.rules.scoring == "card-value":
             worth = BOOK * RANK_VALUES[r] / 8.0
         mine = k.minc[me][r]
-        value = ph * (KEEP + GAIN * gain + worth * pbook)
+        value = ph * (KEEP + self.gain * gain + worth * pbook)
         pl = self._lucky(est, r, a.suit)
         if pl:
             completes = mine + 1 >= k.book_size
-            value += (1 - ph) * pl * (KEEP + GAIN + (worth if completes else 0.0))
+            value += (1 - ph) * pl * (KEEP + self.gain + (worth if completes else 0.0))
         if not self.public.revealed(me, r):
             # the others learn we hold the rank; it matters while the rank stays in our hand
             threat = 1.0
@@ -123,7 +148,7 @@ class HardPlayer(AskingPlayer):
                 if s != me and s != a.target:
                     threat *= 1.0 - est.hold[s][r]
             threat = 1.0 - threat + 0.3 * est.stock_extra[r]
-            value -= REVEAL * (1 - ph * pbook) * (mine + ph * gain) * min(1.0, threat)
+            value -= self.reveal * (1 - ph * pbook) * (mine + ph * gain) * min(1.0, threat)
         if self.rules.end == "first-out":
             value += TERMINAL * self._ending(est, a, ph, pbook)
         return value
