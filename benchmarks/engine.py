@@ -210,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
             row["ratio_median_of_rounds"] = statistics.median(
                 a / b for a, b in zip(ours[k], theirs[k], strict=True)
             )
+            # the rules differ a little (OpenSpiel deals 5 cards to 3-4 players where Standard
+            # deals 7), so games differ in length: the same ratio counted in actions
+            row["ratio_per_action"] = row["ratio"] * steps[k][0] / steps[k][1]
         rows.append(row)
 
     if args.json:
@@ -218,16 +221,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Standard rules, uniformly random play; {args.games} games per measurement, "
           f"median of {args.rounds} rounds; Python {sys.version.split()[0]}")
     print(f"{'seats':>5} {'gofish g/s':>11} {'OpenSpiel g/s':>14} {'ratio':>6} "
-          f"{'(per round)':>11} {'actions/game':>14}")
+          f"{'(per round)':>11} {'(per action)':>12} {'actions/game':>14}")
     for row in rows:
-        spiel_rate = row.get("openspiel_games_per_s")
-        ratio = row.get("ratio")
-        print(f"{row['seats']:>5} {row['gofish_games_per_s']:>11,.0f} "
-              f"{spiel_rate if spiel_rate is None else format(spiel_rate, ',.0f'):>14} "
-              f"{'-' if ratio is None else format(ratio, '.2f'):>6} "
-              f"{'-' if ratio is None else format(row['ratio_median_of_rounds'], '.2f'):>11} "
-              f"{row['gofish_actions_per_game']:>6.1f} / "
-              f"{row.get('openspiel_actions_per_game', float('nan')):<5.1f}")
+        def cell(key: str, spec: str, row: dict = row) -> str:
+            return "-" if key not in row else format(row[key], spec)
+
+        print(f"{row['seats']:>5} {cell('gofish_games_per_s', ',.0f'):>11} "
+              f"{cell('openspiel_games_per_s', ',.0f'):>14} {cell('ratio', '.2f'):>6} "
+              f"{cell('ratio_median_of_rounds', '.2f'):>11} "
+              f"{cell('ratio_per_action', '.2f'):>12} "
+              f"{cell('gofish_actions_per_game', '.1f'):>6} / "
+              f"{cell('openspiel_actions_per_game', '.1f'):<5}")
     return 0
 
 
