@@ -31,7 +31,7 @@ class Recorder:
 
     @property
     def messages(self) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.lines]
+        return [json.loads(line) for chunk in self.lines for line in chunk.splitlines()]
 
     def new(self) -> list[dict[str, Any]]:
         messages = self.messages

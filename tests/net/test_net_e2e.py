@@ -269,8 +269,11 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
         rank = hand[0] >> 2
         actions = len(game.actions)
         tmux.keys(str(target + 1), {"10": "t"}.get(RANKS[rank], RANKS[rank].lower()), "Enter")
-        game = wait_for(lambda: (g := saved_game(tmp_path / "host-data")).actions[actions:] and g,
-                        10, "Alice's ask to reach the host")
+        try:
+            game = wait_for(lambda: (g := saved_game(tmp_path / "host-data")).actions[actions:]
+                            and g, 10, "Alice's ask to reach the host")
+        except AssertionError as e:
+            raise AssertionError(f"{e}\n{tmux.screen()}") from None
         assert game.actions[actions].target == target and game.actions[actions].rank == rank
         # leave, and come back to the same seat and hand
         wait_for(lambda: "You asked" in tmux.screen(), 10, "the ask in Alice's log")

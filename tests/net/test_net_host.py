@@ -233,7 +233,7 @@ async def test_host_start_fills_free_seats_and_the_end_frees_the_table(tmp_path)
     a = Recorder(host)
     await a.say(join(table.code, "Ann"))
     assert not table.started
-    host.start(table, fill="random")
+    await host.start(table, fill="random")
     assert table.started and [p.kind for p in table.seats] == ["human", "computer", "computer"]
     assert table.seats[1].name != "Zed" or table.seats[1].kind == "human"
     # play Ann's seat to the end through the protocol

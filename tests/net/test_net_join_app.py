@@ -50,7 +50,7 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
         assert table.code in waiting and "1. Ann" in waiting and "free" in waiting
         assert "Carol" in waiting and "computer (easy)" in waiting
 
-        host.start(table, fill="easy")  # the host gives the free seat to a computer
+        await host.start(table, fill="easy")  # the host gives the free seat to a computer
         await wait(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         screen = app.screen
         assert screen.viewer == 0 and s.human_seats == [0]

@@ -36,16 +36,17 @@ async def test_a_seat_is_never_sent_another_seats_cards(tmp_path, monkeypatch, r
     rules = RULES[rules_name]
     host = make_host(tmp_path, threaded_saves=True)
     sent: list[tuple[Conn, dict, list[tuple[int, ...]], set[str]]] = []
-    send = Conn.send
+    send_many = Conn.send_many
 
-    def tap(self: Conn, message: dict) -> None:
+    def tap(self: Conn, messages: list[dict]) -> None:
         session = self.table.session if self.table is not None else None
         hands = [] if session is None else [session.game.hand_cards(s) for s in range(4)]
         revealed = set() if session is None else public_cards(session.game.events)
-        sent.append((self, json.loads(json.dumps(message)), hands, revealed))
-        send(self, message)
+        for message in messages:
+            sent.append((self, json.loads(json.dumps(message)), hands, revealed))
+        send_many(self, messages)
 
-    monkeypatch.setattr(Conn, "send", tap)
+    monkeypatch.setattr(Conn, "send_many", tap)
     server = await host.serve("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,human,human,computer:medium"), rules, seed=2024)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SEATS = "human,human"
 DEFAULT_DELAY = 0.6
+_BACKGROUND: set[asyncio.Task] = set()
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -193,9 +194,7 @@ def _console(loop: asyncio.AbstractEventLoop, host: Host, stop: asyncio.Event) -
 
 
 def _command(host: Host, line: str, stop: asyncio.Event) -> None:
-    from gofish.net.table import Refused
     from gofish.seats import LEVELS
-    from gofish.store.errors import StoreError
 
     words = line.split()
     if not words:
@@ -214,12 +213,21 @@ def _command(host: Host, line: str, stop: asyncio.Event) -> None:
         for code, table in list(host.tables.items()):
             if table.started or (codes and code not in codes):
                 continue
-            try:
-                host.start(table, fill=level)
-            except (StoreError, Refused) as e:
-                _say(_("Table {code}: cannot start: {why}").format(code=code, why=e))
+            task = asyncio.get_running_loop().create_task(_start(host, table, level))
+            _BACKGROUND.add(task)  # a task nobody holds may be collected before it ends
+            task.add_done_callback(_BACKGROUND.discard)
     else:
         _say(_("Commands: start [LEVEL] [CODE], tables, quit."))
+
+
+async def _start(host: Host, table, level: str) -> None:
+    from gofish.net.table import Refused
+    from gofish.store.errors import StoreError
+
+    try:
+        await host.start(table, fill=level)
+    except (StoreError, Refused) as e:
+        _say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
 
 
 # ---------------------------------------------------------------------- join

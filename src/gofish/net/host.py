@@ -18,7 +18,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -50,30 +50,59 @@ from .table import Refused, Table
 
 TABLES = "tables"  # beside the saves: <data dir>/tables/<CODE>.json and <CODE>.lock
 GATE_BUDGET = 0.004  # seconds of computer moves between two looks at the sockets
+BATCH = 16  # unpaced computer moves applied before one save
 
 
 class Gate:
-    """Computer moves take turns with the network: at most ``budget`` seconds of them run
-    before everyone waits one trip round the event loop (where sockets are read)."""
+    """Computer moves give way to the players: at most ``budget`` seconds of them run before
+    everyone waits one trip round the event loop (where sockets are read), and none starts
+    while a player's action is being applied, saved and told."""
 
     def __init__(self, budget: float = GATE_BUDGET) -> None:
         self.budget = budget
         self._start = time.perf_counter()
         self._waiting: asyncio.Future[None] | None = None
+        self._players = 0
+        self._clear: asyncio.Event | None = None
 
     async def turn(self) -> None:
-        while time.perf_counter() - self._start >= self.budget:
+        while True:
+            if self._players:
+                if self._clear is None:
+                    self._clear = asyncio.Event()
+                await self._clear.wait()
+                continue
+            if time.perf_counter() - self._start < self.budget:
+                return
             if self._waiting is None:
                 loop = asyncio.get_running_loop()
                 self._waiting = loop.create_future()
                 loop.call_soon(self._open)  # runs after the loop's next look at the sockets
             await asyncio.shield(self._waiting)
 
+    @property
+    def open(self) -> bool:
+        """Whether a computer move may run now without waiting (nothing is awaited here)."""
+        return not self._players and time.perf_counter() - self._start < self.budget
+
     def _open(self) -> None:
         self._start = time.perf_counter()
         waiting, self._waiting = self._waiting, None
         if waiting is not None and not waiting.done():
             waiting.set_result(None)
+
+    @contextlib.contextmanager
+    def player(self) -> Iterator[None]:
+        """A player's action is under way: the computers wait until it has been told."""
+        self._players += 1
+        if self._clear is not None:
+            self._clear.clear()
+        try:
+            yield
+        finally:
+            self._players -= 1
+            if not self._players and self._clear is not None:
+                self._clear.set()
 
 
 class Conn:
@@ -82,11 +111,13 @@ class Conn:
     def __init__(self, address: str, write: Callable[[bytes], Any],
                  close: Callable[[], Any] = lambda: None,
                  buffered: Callable[[], int] = lambda: 0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 closing: Callable[[], bool] = lambda: False) -> None:
         self.address = address
         self._write = write
         self._close = close
         self._buffered = buffered
+        self._closing = closing
         self.bucket = TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, clock)
         self.errors = 0
         self.table: Table | None = None
@@ -94,9 +125,15 @@ class Conn:
         self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_many([message])
+
+    def send_many(self, messages: list[dict[str, Any]]) -> None:
         if self.closed:
             return
-        self._write(wire.encode(message))
+        if self._closing():  # the other side has gone; the reader will notice
+            self.closed = True
+            return
+        self._write(b"".join(wire.encode(m) for m in messages))
         if self._buffered() > WRITE_BUFFER:  # it does not read what it is sent: let it go
             self.close()
 
@@ -118,8 +155,9 @@ class Conn:
 
 class Host:
     def __init__(self, store: Store, *, delay: float = 0.6, say: Callable[[str], None] | None = None,
-                 threaded_saves: bool = True, save_threads: int = 8,
+                 threaded_saves: bool = True, save_threads: int = 4, player_threads: int = 16,
                  gate_budget: float = GATE_BUDGET, auto_start: bool = True,
+                 max_per_address: int | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.delay = delay
@@ -128,15 +166,24 @@ class Host:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.addresses = AddressBook(clock)
+        if max_per_address is not None:
+            self.addresses.most_per_address = max_per_address
         self.gate = Gate(gate_budget)
         self.actions = 0  # applied since this host started (the benchmark reads it)
+        # players' saves have threads of their own: never queued behind fifty computers' saves
         self._executor = ThreadPoolExecutor(save_threads, "gofish-save") if threaded_saves \
             else None
+        self._player_executor = ThreadPoolExecutor(player_threads, "gofish-save-player") \
+            if threaded_saves else None
         self._saved: dict[str, SavedGame] = {}
         self._locks: dict[str, list[GameLock]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._conns: set[Conn] = set()
         self._server: asyncio.Server | None = None
+
+    @property
+    def connections(self) -> int:
+        return len(self._conns)
 
     @property
     def tables_dir(self) -> Path:
@@ -219,9 +266,9 @@ class Host:
             raise StoreError(_("cannot save the table {code}: {why}").format(
                 code=table.code, why=e.strerror or e)) from None
 
-    def start(self, table: Table, fill: str | None = None) -> None:
+    async def start(self, table: Table, fill: str | None = None) -> None:
         """Begin the game: free seats go to computers of level ``fill`` (if given)."""
-        if table.started:
+        if table.started or table.starting:
             return
         if fill:
             table.fill(fill)
@@ -229,20 +276,31 @@ class Host:
             raise Refused(wire.NOT_STARTED, "some seats are still free")
         record = table.record
         saved = self.store.new_game(record.rules, [p.spec() for p in table.seats], record.seed)
+        table.starting = True
         lock = self.store.lock(saved.id)
         try:
-            self.store.save(saved)
+            await self._io(self.store.save, saved)
             record.game_id = saved.id
-            self._write_record(table)
+            await self._io(self._write_record, table)
         except BaseException:
             lock.release()
+            record.game_id = ""
             raise
+        finally:
+            table.starting = False
         self._locks[table.code].append(lock)
         self._saved[table.code] = saved
         table.begin(Session(saved.rules, saved.seats, saved.seed, game_id=saved.id))
         self.say(_("Table {code}: the game begins ({names}).").format(
             code=table.code, names=", ".join(table.names())))
         self._drive(table)
+
+    async def _io(self, fn: Callable[..., Any], *args: Any, player: bool = False) -> Any:
+        """Run a blocking file operation off the loop (in a thread), or here in tests."""
+        executor = self._player_executor if player else self._executor
+        if executor is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     def close_table(self, table: Table, message: str) -> None:
         """Stop serving a table (its saved game stays in the history)."""
@@ -276,24 +334,29 @@ class Host:
                     continue
                 assert table.session is not None
                 start = table.session.event_count
+                steps = 1
                 table.step(kind)
-                await self._after(table, start)
+                # unpaced, a run of computer moves is saved once, before anyone hears of it
+                while self.delay <= 0 and kind == "computer" and steps < BATCH:
+                    kind, _wait = table.due()
+                    if kind != "computer" or not self.gate.open:
+                        break
+                    table.step(kind)
+                    steps += 1
+                await self._after(table, start, actions=steps)
             if self.delay > 0 and kind != "next-deal":
                 await asyncio.sleep(self.delay)
 
-    async def _after(self, table: Table, start: int) -> None:
-        """An action was applied: save it, then tell the seats."""
+    async def _after(self, table: Table, start: int, *, player: bool = False,
+                     actions: int = 1) -> None:
+        """Actions were applied: save them, then tell the seats."""
         session = table.session
         assert session is not None
-        self.actions += 1
+        self.actions += actions
         saved = self._saved[table.code].updated_with(session.game)
         self._saved[table.code] = saved
         try:
-            if self._executor is None:
-                self.store.save(saved)
-            else:
-                await asyncio.get_running_loop().run_in_executor(
-                    self._executor, self.store.save, saved)
+            await self._io(self.store.save, saved, player=player)
         except StoreError as e:
             self.say(_("Table {code}: could not save the game: {why}").format(
                 code=table.code, why=e))
@@ -333,13 +396,13 @@ class Host:
         if kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "join":
-            self._join(conn, message)
+            await self._join(conn, message)
         elif kind == "action":
             await self._act(conn, message)
         else:
             conn.error(wire.UNKNOWN, f"unknown message type {kind!r}"[:100])
 
-    def _join(self, conn: Conn, message: dict[str, Any]) -> None:
+    async def _join(self, conn: Conn, message: dict[str, Any]) -> None:
         if conn.table is not None:
             conn.error(wire.JOINED, "this connection already holds a seat")
             return
@@ -362,8 +425,8 @@ class Host:
             return
         name = table.seats[seat].name
         if new_secret is not None:
-            try:
-                self._write_record(table)
+            try:  # on disk before the secret is given: a restarted host knows the seat
+                await self._io(self._write_record, table)
             except StoreError as e:
                 self.say(str(e))
             self.say(_("Table {code}: {name} takes seat {n}.").format(
@@ -383,7 +446,7 @@ class Host:
             table.sync(seat)
         elif self.auto_start and table.full:
             try:
-                self.start(table)
+                await self.start(table)
             except (StoreError, Refused) as e:
                 self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
 
@@ -400,7 +463,8 @@ class Host:
             except Refused as e:
                 conn.error(e.code, str(e))
                 return
-            await self._after(table, start)
+            with self.gate.player():  # a legal move: the computers wait until it is told
+                await self._after(table, start, player=True)
         table.wake.set()
 
     # ------------------------------------------------------------------ the network
@@ -419,7 +483,7 @@ class Host:
             writer.close()
             return
         conn = Conn(address, writer.write, writer.close,
-                    writer.transport.get_write_buffer_size, self.clock)
+                    writer.transport.get_write_buffer_size, self.clock, writer.is_closing)
         self._conns.add(conn)
         try:
             await self._read(conn, reader)
@@ -462,8 +526,9 @@ class Host:
         self._drivers.clear()
         for conn in list(self._conns):
             conn.close(wire.CLOSED, "the host is shutting down")
-        if self._executor is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._executor.shutdown)
+        for executor in (self._executor, self._player_executor):
+            if executor is not None:
+                await asyncio.get_running_loop().run_in_executor(None, executor.shutdown)
         for code in list(self._locks):
             for lock in self._locks.pop(code):
                 lock.release()

@@ -131,7 +131,7 @@ class JoinApp(GofishApp):
         elif kind == "seat":
             self._tell_seats()
         elif kind == "error" and s.error is not None:
-            if self.table is not None and self.screen is self.table:
+            if self._table_ready():
                 self.table.say(s.error[1])
             else:
                 self.notify(s.error[1], severity="error", timeout=6)
@@ -150,15 +150,19 @@ class JoinApp(GofishApp):
             self._told = s.event_count
             self._replace_top(self.table)
             return
+        if s.over:
+            self.exit_message = ""  # nothing to come back to
         if isinstance(self.screen, GameOverScreen) and not s.deal_over and not s.over:
             self.pop_screen()  # the next deal has begun
+        if not self._table_ready():
+            return  # the screen moves on by itself once it is mounted
         if self._told < s.event_count:
             self.table.announce(self._told)
             self._told = s.event_count
-        if self.screen is self.table:
-            self.table.advance()
-        if s.over:
-            self.exit_message = ""
+        self.table.advance()
+
+    def _table_ready(self) -> bool:
+        return self.table is not None and self.screen is self.table and self.table.is_mounted
 
     def _tell_seats(self) -> None:
         s = self.remote

@@ -54,12 +54,14 @@ class AddressBook:
     """Per remote address: open connections and failed joins (so guessing codes is slow)."""
 
     clock: Callable[[], float] = time.monotonic
+    most: int = MAX_CONNECTIONS
+    most_per_address: int = MAX_CONNECTIONS_PER_ADDRESS
     open: dict[str, int] = field(default_factory=dict)
     failures: dict[str, TokenBucket] = field(default_factory=dict)
 
     def connect(self, address: str) -> bool:
-        if sum(self.open.values()) >= MAX_CONNECTIONS or \
-                self.open.get(address, 0) >= MAX_CONNECTIONS_PER_ADDRESS:
+        if sum(self.open.values()) >= self.most or \
+                self.open.get(address, 0) >= self.most_per_address:
             return False
         self.open[address] = self.open.get(address, 0) + 1
         return True

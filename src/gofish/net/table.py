@@ -34,6 +34,9 @@ class Link(Protocol):
 
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def send_many(self, messages: list[dict[str, Any]]) -> None:
+        """Several messages at once (one write: a system call per message is what costs)."""
+
     def close(self, code: str = "", message: str = "") -> None: ...
 
 
@@ -63,6 +66,7 @@ class Table:
         self.away_since: dict[int, float] = {}
         self.stand_ins: dict[int, StandIn] = {}
         self.deal_over_since: float | None = None
+        self.starting = False  # the host is writing the new game to disk
         self.lock = asyncio.Lock()  # one action at a time: apply, save, then tell the seats
         self.wake = asyncio.Event()  # the table's driver has something new to look at
         now = clock()
@@ -316,16 +320,16 @@ class Table:
     def _tell(self, seat: int, link: Link, events: list[Event]) -> None:
         s = self.session
         assert s is not None
-        for e in events:
-            link.send(wire.event_message(e))
+        messages = [wire.event_message(e) for e in events]
         view = s.game.view(seat, with_events=False)
-        link.send(wire.state(view, s.action_count))
+        messages.append(wire.state(view, s.action_count))
         if s.over:
-            return
-        if s.deal_over:
-            link.send(wire.your_turn([NextDeal()]))  # any player may start the next deal
+            pass
+        elif s.deal_over:
+            messages.append(wire.your_turn([NextDeal()]))  # any player may start the next deal
         elif s.to_act == seat:
-            link.send(wire.your_turn(view.legal))
+            messages.append(wire.your_turn(view.legal))
+        link.send_many(messages)
 
     def close(self, message: str) -> None:
         for link in list(self.links.values()):
