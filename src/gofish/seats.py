@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gofish.i18n import _
+from gofish.i18n import N_, _
 
 HUMAN = "human"
 COMPUTER = "computer"
 LEVELS = ("random", "easy", "medium", "hard", "expert")
+# translated where shown; literal, so that extraction finds them
+LEVEL_TITLES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"),
+                "hard": N_("hard"), "expert": N_("expert")}
 MAX_NAME = 20
 
 

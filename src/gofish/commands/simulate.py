@@ -18,16 +18,10 @@ from typing import TextIO
 
 from gofish.ai import LEVEL_CLASSES, make_player
 from gofish.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Rules, RulesError
-from gofish.i18n import N_, _, ngettext
+from gofish.i18n import _, ngettext
 from gofish.rules_text import PRESET_TITLES
+from gofish.seats import LEVEL_TITLES
 
-LEVEL_TITLES = {
-    "random": N_("random"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 

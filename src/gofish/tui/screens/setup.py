@@ -20,16 +20,9 @@ from gofish.rules_text import (
     option_values,
     value_label,
 )
-from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec
+from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, MAX_NAME, SeatError, SeatSpec
 from gofish.tui.choice import SetupChoice
 
-LEVEL_TITLES = {
-    "random": N_("random"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 
 
