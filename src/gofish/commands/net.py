@@ -137,6 +137,9 @@ async def _host(args: argparse.Namespace, address: str, port: int, rules, plan) 
     except StoreError as e:
         _err(_("gofish: {why}").format(why=e))
         return 1
+    from gofish.net.host import SWITCH_INTERVAL
+
+    sys.setswitchinterval(SWITCH_INTERVAL)  # this process serves: see the constant
     host = Host(store, delay=computer_delay(args.delay), say=_say)
     reopened = host.reopen()
     try:

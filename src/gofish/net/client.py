@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView, action_from_json
+from gofish.ai import protocol
+from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView
 from gofish.i18n import N_, _
 from gofish.seats import COMPUTER, HUMAN, SeatSpec
 from gofish.session import NotYourTurn
@@ -84,15 +85,12 @@ class RemoteSession:
             if kind == "hello":
                 return self._hello(message)
             if kind == "event":
-                self.events.append(Event.from_json(message.get("event")))
+                self.events.append(protocol.parse_event(message, max(len(self.names), 2)))
                 return "event"
             if kind == "state":
                 return self._state(message)
             if kind == "your-turn":
-                legal = message.get("legal")
-                if not isinstance(legal, list):
-                    raise wire.WireError(wire.MALFORMED, "your-turn: legal must be a list")
-                self.legal = tuple(action_from_json(a) for a in legal)
+                self.legal = protocol.parse_legal(message)
                 self.pending = False
                 return "turn"
             if kind == "lobby":
@@ -109,6 +107,8 @@ class RemoteSession:
                 self.pending = False
                 self.error = (code, error_text(code, text))
                 return "error"
+        except protocol.ProtocolError as e:
+            raise wire.WireError(e.code, str(e)) from None
         except (ValueError, TypeError, KeyError) as e:
             if isinstance(e, wire.WireError):
                 raise
@@ -116,13 +116,15 @@ class RemoteSession:
         return ""
 
     def _hello(self, message: dict[str, Any]) -> str:
-        names, kinds, seat = message.get("names"), message.get("kinds"), message.get("seat")
+        """The bot protocol's hello, with the seats' names and kinds a table screen shows."""
+        hello = protocol.parse_hello(message)
+        names, kinds = message.get("names"), message.get("kinds")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or \
                 not isinstance(kinds, list) or len(kinds) != len(names) or \
-                not isinstance(seat, int) or not 0 <= seat < len(names):
-            raise wire.WireError(wire.MALFORMED, "hello: names, kinds and seat expected")
-        self.rules = Rules.from_json(message.get("rules"))
-        self.names, self.kinds, self.seat = tuple(names), tuple(kinds), seat
+                len(names) != hello.players:
+            raise wire.WireError(wire.MALFORMED, "hello: a name and a kind for every seat")
+        self.rules = hello.rules
+        self.names, self.kinds, self.seat = tuple(names), tuple(str(k) for k in kinds), hello.seat
         self.game_id = str(message.get("game", ""))
         self.events = []  # the host sends the whole history again after a hello
         self._view = None

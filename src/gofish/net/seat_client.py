@@ -174,7 +174,7 @@ class SeatClient:
                 if not line.endswith(b"\n"):
                     return
                 try:
-                    self._handle(wire.decode(line), writer)
+                    self._handle(wire.decode(line, CLIENT_LIMIT), writer)
                 except wire.WireError:
                     continue  # a line this client cannot use changes nothing
         finally:

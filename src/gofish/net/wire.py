@@ -12,20 +12,22 @@ code the other side can act on, never an exception from deep inside a parser.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from gofish.ai import protocol
+from gofish.ai.protocol import ILLEGAL, MALFORMED, NOT_STARTED, TOO_LONG, UNKNOWN
+from gofish.ai.protocol import PROTOCOL as PROTOCOL
+from gofish.ai.protocol import event_message as event_message
+from gofish.ai.protocol import your_turn as your_turn
 from gofish.engine import Action, Event, Rules, SeatView
 from gofish.engine.cards import RANKS, card_code, parse_card, parse_rank
 
-PROTOCOL = 1
-MAX_LINE = 8192  # bytes in one message, newline included; a join or an action is ~100
+MAX_LINE = 8192  # bytes in one message from a client, newline included; a join is ~100
 DEFAULT_PORT = 7473
 
-# error codes: what went wrong, for programs; ``message`` says it in English for people
-MALFORMED = "malformed"  # not one JSON object with a type, or a field of the wrong shape
-TOO_LONG = "too-long"  # a line over MAX_LINE: the connection is closed after the reply
-UNKNOWN = "unknown-type"  # a type this side does not handle (now)
+# error codes: what went wrong, for programs; ``message`` says it in English for people.
+# The bot protocol's codes (malformed, too-long, unknown-type, not-started, illegal) mean the
+# same here; a line over MAX_LINE also closes the connection.
 SLOW_DOWN = "slow-down"  # over the message rate: this one was dropped
 BAD_CODE = "bad-code"  # no open table has this code
 BAD_SECRET = "bad-secret"  # the secret does not belong to a seat of this table
@@ -34,9 +36,7 @@ BAD_NAME = "bad-name"  # not a usable name
 TABLE_FULL = "table-full"  # every seat is taken
 NOT_JOINED = "not-joined"  # join first
 JOINED = "already-joined"  # this connection already holds a seat
-NOT_STARTED = "not-started"  # the game has not begun
 NOT_YOUR_TURN = "not-your-turn"
-ILLEGAL = "illegal"  # the rules do not allow this action now (``message`` says why)
 TOO_MANY = "too-many"  # too many connections or failed joins from this address
 TIMEOUT = "timeout"  # no join in time
 REPLACED = "replaced"  # the same seat joined again from elsewhere: this connection ends
@@ -59,50 +59,32 @@ class WireError(ValueError):
 # ---------------------------------------------------------------------- lines
 
 def encode(message: dict[str, Any]) -> bytes:
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return (protocol.encode(message) + "\n").encode()
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def decode(line: bytes) -> dict[str, Any]:
+def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     """One received line as a message; WireError says why it is not one."""
-    if len(line) > MAX_LINE:
-        raise WireError(TOO_LONG, f"a message is at most {MAX_LINE} bytes")
+    if len(line) > limit:
+        raise WireError(TOO_LONG, f"a message is at most {limit} bytes")
     try:
-        text = line.decode("utf-8")
-        data = json.loads(text, parse_constant=_no_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise WireError(MALFORMED, "not a line of UTF-8 JSON") from None
-    if not isinstance(data, dict):
-        raise WireError(MALFORMED, "a message must be a JSON object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or not kind:
-        raise WireError(MALFORMED, "a message needs a text field `type`")
-    return data
+        return protocol.decode(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise WireError(MALFORMED, "not a line of UTF-8") from None
+    except protocol.ProtocolError as e:
+        raise WireError(e.code, str(e)) from None
 
 
 def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+    return protocol.error(code, message)
 
 
 # ---------------------------------------------------------------------- the bot protocol part
 
 def hello(seat: int, rules: Rules, names: tuple[str, ...], kinds: tuple[str, ...],
           game_id: str) -> dict[str, Any]:
-    """The game begins (or is joined again): everything the seat needs before the events."""
-    return {"type": "hello", "protocol": PROTOCOL, "rules": rules.to_json(),
-            "players": len(names), "seat": seat, "names": list(names), "kinds": list(kinds),
-            "game": game_id}
-
-
-def event_message(event: Event) -> dict[str, Any]:
-    return {"type": "event", "event": event.to_json()}
-
-
-def your_turn(legal: tuple[Action, ...] | list[Action]) -> dict[str, Any]:
-    return {"type": "your-turn", "legal": [a.to_json() for a in legal]}
+    """The bot protocol's hello, with the names and kinds of the seats and the game's id."""
+    return {**protocol.hello(rules, len(names), seat), "names": list(names),
+            "kinds": list(kinds), "game": game_id}
 
 
 # ---------------------------------------------------------------------- the view
