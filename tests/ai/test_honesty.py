@@ -260,3 +260,34 @@ def _reaches(root: object, target: object, limit: int = 20000) -> bool:
             seen.add(id(ref))
             todo.append(ref)
     return False
+
+
+def test_the_expert_search_is_honest_too() -> None:
+    """Late positions, where Expert plays imagined deals: still blind to the real ones."""
+    rng = random.Random(9)
+    searched = checked = 0
+    for seed in range(24):
+        rules = preset("quick") if seed % 2 else Rules(deal="fixed", deal_fixed=7)
+        found = one_position(rules, seed, 16 if seed % 2 else 44)
+        if found is None:
+            continue
+        game, seat, events = found
+        found = None
+        other = twin(game, seat, events, rng)
+        if other is None:
+            continue
+        decision_seed = rng.getrandbits(32)
+        first = make_player("expert", seat, rules, game.players, decision_seed)
+        for e in events:
+            first.observe(e)
+        action = first.choose(game.view(seat, with_events=False))
+        del game  # only the twin is left for the second decision
+        second = make_player("expert", seat, rules, other.players, decision_seed)
+        for e in events:
+            second.observe(e)
+        assert second.choose(other.view(seat, with_events=False)) == action
+        assert second.searched == first.searched
+        searched += first.searched
+        checked += 1
+    assert checked >= 12
+    assert searched >= 4

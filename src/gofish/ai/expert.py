@@ -1,11 +1,13 @@
-"""Expert: Hard's judgement, checked by simulation over deals consistent with what it knows.
+"""Expert: Hard's judgement, checked by simulation late in a deal.
 
-When Hard's best ask is not a sure hit, Expert takes Hard's best few asks and plays each of
-them out in the same ``SAMPLES`` imagined deals (determinized Monte Carlo with common random
-numbers): every hidden card is dealt at random within what the tracker knows (cards seen,
-ranks a hand must hold or cannot hold, how many cards each hand has), then the game is played
-to the end of the deal by a quick policy that remembers public asks. The ask with the best
-average result wins; Hard's order breaks ties.
+Late in a deal (a small stock, or under first-out a nearly empty hand), when Hard's best ask
+is not a sure hit, Expert plays Hard's best few asks out in the same ``SAMPLES`` imagined deals
+(determinized Monte Carlo with common random numbers). Each imagined deal places every card the
+seat has not seen at random within what its tracker knows (the cards seen, the ranks a hand
+must hold or cannot hold since its last draws, how many cards each hand has), with the same
+slot model as Hard's estimates; every seat of the imagined game is then played by a Hard player
+knowing what that seat would know, to the end of the deal. An ask replaces Hard's choice only
+if it wins clearly more often in the same deals.
 
 The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
 the real game. The number of deals is fixed, not timed, so a decision depends only on the
@@ -17,21 +19,19 @@ from __future__ import annotations
 import copy
 import random
 
-from gofish.engine import Ask, Draw, Game, NextDeal, Rules, SeatView
+from gofish.engine import Ask, Game, Rules, SeatView
 from gofish.engine.cards import FULL, NUM_RANKS, POPCOUNT
 
 from .hard import HardPlayer
 from .knowledge import bit_of
 
-SAMPLES = 40  # imagined deals per searched decision
-LATE_STOCK = 52  # search only once the stock is this small...
-LATE_HAND = 52  # ...or (first-out) a hand is this small
+SAMPLES = 16  # imagined deals per searched decision
+LATE_STOCK = 8  # search only once the stock is this small...
+LATE_HAND = 3  # ...or (first-out) a hand is this small
 CANDIDATES = 3  # Hard's best asks that are searched
 CONFIDENCE = 1.0  # standard errors by which an ask must beat Hard's choice to replace it
 MARGIN = 0.05  # weight of the final score difference next to winning (smooths the estimate)
 MAX_STEPS = 600  # a rollout that runs longer is scored where it stands
-
-_DRAW = Draw()
 
 
 class ExpertPlayer(HardPlayer):
@@ -55,7 +55,7 @@ class ExpertPlayer(HardPlayer):
             world = self._sample(rng)
             seed = rng.getrandbits(64)
             for i, ask in enumerate(candidates):
-                values[i].append(self._rollout(view, world, ask, random.Random(seed)))
+                values[i].append(self._rollout(view, world, ask, seed))
         self.searched += 1
         return candidates[_significant(values)]
 
@@ -120,15 +120,16 @@ class ExpertPlayer(HardPlayer):
                     return None
         # the rest of each hand, from ranks it may hold
         for s in sorted(seats, key=lambda x: -sum(1 for c in est.caps[x] if not c)):
-            extra = [0] * NUM_RANKS
-            for _ in range(est.anon[s]):
+            caps = est.caps[s]
+            # the oldest unknown card first: it may be only a rank not ruled out since
+            for age in range(est.anon[s], 0, -1):
                 cards = []
                 weights = []
                 for c in pool:
                     if c in taken:
                         continue
                     r = c >> 2
-                    if strict and (extra[r] >= est.caps[s][r] or k.nosuit[s][r] & bit_of(c)):
+                    if strict and (caps[r] < age or k.nosuit[s][r] & bit_of(c)):
                         continue
                     if POPCOUNT[hands[s][r]] >= size - 1:
                         continue
@@ -139,7 +140,6 @@ class ExpertPlayer(HardPlayer):
                 c = rng.choices(cards, weights)[0]
                 taken.add(c)
                 hands[s][c >> 2] |= bit_of(c)
-                extra[c >> 2] += 1
         stock = [c for c in pool if c not in taken]
         if len(stock) != k.stock:
             return None
@@ -147,11 +147,13 @@ class ExpertPlayer(HardPlayer):
 
     # ------------------------------------------------------------------ playing it out
 
-    def _game(self, view: SeatView, hands: list[list[int]], stock: list[int]) -> Game:
+    def _game(self, view: SeatView, hands: list[list[int]], stock: list[int], *,
+              record: bool = False) -> Game:
         if self._template is None:
             self._template = Game(self.rules, self.players, 0, record=False)
         k = self.know
         g = copy.copy(self._template)
+        g.record = record
         g.actions = []
         g.events = []
         g.hands = [h[:] for h in hands]
@@ -170,44 +172,38 @@ class ExpertPlayer(HardPlayer):
         g.winners = ()
         return g
 
-    def _rollout(self, view: SeatView, world: tuple[list[list[int]], list[int]], first: Ask,
-                 rng: random.Random) -> float:
-        g = self._game(view, *world)
+    def _rollout(self, view: SeatView, world: tuple[list[list[int]], list[int]],
+                 first: Ask, seed: int) -> float:
+        """Play the imagined deal out with every seat a Hard player, from what each would know."""
+        g = self._game(view, *world, record=True)
         n = self.players
-        card_mode = self.rules.ask_for == "card"
-        pairs = self.rules.pairs
-        # what the table knows each hand holds, by rank (a bit a rank)
-        known = [sum(1 << r for r in range(NUM_RANKS) if self.public.minc[s][r])
-                 for s in range(n)]
-        void = [0] * n  # ranks a hand said "Go fish" to since it last drew
-        action: Ask | Draw | NextDeal = first
-        steps = 0
-        while True:
-            seat = g.turn
-            if isinstance(action, Ask):
-                t, r = action.target, action.rank
-                had = g.hands[t][r]
-                before = g.counts[seat]
-                g.apply(action)
-                known[seat] |= 1 << r
-                if not card_mode:
-                    known[t] &= ~(1 << r)
-                    if not had:
-                        void[t] |= 1 << r
-                if not had and g.counts[seat] > before:
-                    void[seat] = 0
-                if not g.hands[seat][r]:  # laid down as a book
-                    if pairs:
-                        known[seat] &= ~(1 << r)
-                    else:
-                        for s in range(n):
-                            known[s] &= ~(1 << r)
+        open_hands = self.rules.open_hands
+        seats: list[HardPlayer] = []
+        for s in range(n):
+            p = HardPlayer(s, self.rules, n, seed + s)
+            p.asks, p.informed = list(self.asks), list(self.informed)
+            p.public = self.public.clone()
+            if s == self.seat:
+                p.know = self.know.clone()
             else:
-                g.apply(action)
+                p.know = self.public.clone(seat=s)
+                p.know.sync(s, g.hand_cards(s), tuple(g.counts), len(g.stock))
+            seats.append(p)
+        g.apply(first)
+        fed = 0
+        steps = 0
+        while not (g.deal_over or g.over) and steps < MAX_STEPS:
+            events = g.events
+            for e in events[fed:]:
+                for s, p in enumerate(seats):
+                    p.observe(e.for_seat(s, open_hands))
+            fed = len(events)
+            seat = g.turn
+            g.apply(seats[seat].choose(g.view(seat, with_events=False)))
             steps += 1
-            if g.deal_over or g.over or steps >= MAX_STEPS:
-                break
-            action = _policy(g, known, void, card_mode, rng)
+        return self._result(g)
+
+    def _result(self, g: Game) -> float:
         scores = list(g.totals) if g.deal_over else list(g.scores())
         me = scores[self.seat]
         best = max(scores)
@@ -227,33 +223,3 @@ def _significant(values: list[list[float]]) -> int:
         if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
             best, best_gain = i, mean
     return best
-
-
-def _policy(g: Game, known: list[int], void: list[int], card_mode: bool,
-            rng: random.Random) -> Ask | Draw:
-    """A quick player for the imagined rest of the game: asks where the table saw a rank."""
-    seat = g.turn
-    counts = g.counts
-    if not counts[seat]:
-        return _DRAW
-    hand = g.hands[seat]
-    held = 0
-    for r in range(NUM_RANKS):
-        if hand[r]:
-            held |= 1 << r
-    targets = [t for t in range(g.players) if t != seat and counts[t]]
-    sure = [t for t in targets if known[t] & held]
-    if sure:
-        t = sure[int(rng.random() * len(sure))]
-        both = known[t] & held
-        ranks = [r for r in range(NUM_RANKS) if both >> r & 1]
-    else:
-        open_ = [t for t in targets if held & ~void[t]]
-        t = (open_ or targets)[int(rng.random() * len(open_ or targets))]
-        ranks = [r for r in range(NUM_RANKS) if hand[r] and not void[t] >> r & 1] or \
-            [r for r in range(NUM_RANKS) if hand[r]]
-    r = ranks[int(rng.random() * len(ranks))]
-    if not card_mode:
-        return Ask(t, r)
-    suits = [s for s in range(4) if not hand[r] >> s & 1] or [0, 1, 2, 3]
-    return Ask(t, r, suits[int(rng.random() * len(suits))])

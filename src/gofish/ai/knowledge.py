@@ -15,6 +15,7 @@ bounds into expected counts with iterative proportional fitting over the unseen 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from gofish.engine import Event, Rules
@@ -94,6 +95,18 @@ class Knowledge:
         self.asked_suit = -1
         self.pinned: tuple[int, int] | None = None  # (seat, rank) counted by an early stop
         self._est: Estimate | None = None
+
+    def clone(self, seat: int | None = -1) -> Knowledge:
+        """An independent copy (for imagined games), optionally from another seat's side."""
+        other = copy.copy(self)
+        if seat != -1:
+            other.seat = seat
+        for name in ("counts", "booked", "out", "totals"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("shown", "minc", "maxx", "nosuit", "quiet", "books"):
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        other._est = None
+        return other
 
     def exact(self, seat: int) -> bool:
         """Whether every card of ``seat`` is seen: our own hand, or open hands."""
