@@ -67,3 +67,12 @@ def playout(rules: Rules, players: int, seed: int, levels: list[str],
         action = seats[seat].choose(view)
         assert action in view.legal, (action, view.legal)
         game.apply(action)
+
+
+def play_to_end(rules: Rules, players: int, seed: int, levels: list[str]) -> Game:
+    """A whole game by the given levels (every action checked legal); the finished game."""
+    last = None
+    for step in playout(rules, players, seed, levels):
+        last = step[0]
+    assert last is not None and last.over
+    return last

@@ -16,7 +16,7 @@ import random
 import pytest
 from ai_support import players_for, rule_sets
 
-from gofish.ai import make_player
+from gofish.ai import expert, make_player
 from gofish.ai.knowledge import Knowledge
 from gofish.engine import Action, Ask, Event, Game, Rules, SeatView, preset
 from gofish.engine.cards import NUM_RANKS, POPCOUNT
@@ -218,8 +218,9 @@ def test_the_twins_catch_a_peeking_player(monkeypatch: pytest.MonkeyPatch) -> No
     assert caught >= tried // 2
 
 
-def test_players_receive_only_events_and_views() -> None:
+def test_players_receive_only_events_and_views(monkeypatch: pytest.MonkeyPatch) -> None:
     """Structurally: what reaches a player is an Event or a SeatView, never the Game."""
+    monkeypatch.setattr(expert, "SAMPLES", 4)
     tables = ((preset("quick"), LEVELS), (Rules(ask_for="card", bluff_asks=True),
                                            ("random", "easy", "medium", "hard")))
     for rules, levels in tables:
@@ -262,8 +263,9 @@ def _reaches(root: object, target: object, limit: int = 20000) -> bool:
     return False
 
 
-def test_the_expert_search_is_honest_too() -> None:
+def test_the_expert_search_is_honest_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """Late positions, where Expert plays imagined deals: still blind to the real ones."""
+    monkeypatch.setattr(expert, "SAMPLES", 4)  # fewer imagined deals: the same code, faster
     rng = random.Random(9)
     searched = checked = 0
     for seed in range(24):
