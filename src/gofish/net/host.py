@@ -366,17 +366,22 @@ class Host:
                 code=table.code, why=e))
         table.broadcast(start)
         if table.over:
-            self._finish(table)
+            await self._finish(table)
 
-    def _finish(self, table: Table) -> None:
+    async def _finish(self, table: Table) -> None:
         session = table.session
         assert session is not None
         names = [table.seats[w].name for w in session.winners]
         self.say(_("Table {code}: game over, won by {names}.").format(
             code=table.code, names=", ".join(names)))
+        locks = self._locks.pop(table.code, [])
+        await self._io(self._let_go, table.code, locks)
+
+    def _let_go(self, code: str, locks: list[GameLock]) -> None:
+        """The game is over and saved: the table file goes, and so do its locks."""
         with contextlib.suppress(OSError):
-            (self.tables_dir / f"{table.code}.json").unlink()
-        for lock in self._locks.pop(table.code, []):
+            (self.tables_dir / f"{code}.json").unlink()
+        for lock in locks:
             lock.release()  # the table stays open for its players; the game is in the history
 
     # ------------------------------------------------------------------ messages
