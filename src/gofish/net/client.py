@@ -16,7 +16,7 @@ from typing import Any
 from gofish.ai import protocol
 from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView
 from gofish.i18n import N_, _
-from gofish.seats import COMPUTER, HUMAN, SeatSpec
+from gofish.seats import SeatSpec
 from gofish.session import NotYourTurn
 
 from . import wire
@@ -127,8 +127,7 @@ class RemoteSession:
         self.names, self.kinds, self.seat = tuple(names), tuple(str(k) for k in kinds), hello.seat
         self.game_id = str(message.get("game", ""))
         self.events = []  # the host sends the whole history again after a hello
-        self._view = None
-        self.legal = ()
+        self.legal = ()  # (the last view stays on screen until the new one comes)
         self.pending = False
         return "hello"
 
@@ -172,12 +171,6 @@ class RemoteSession:
     @property
     def human_seats(self) -> list[int]:
         return [self.seat]
-
-    def is_computer(self, seat: int) -> bool:
-        return 0 <= seat < len(self.kinds) and self.kinds[seat] == COMPUTER
-
-    def is_player(self, seat: int) -> bool:
-        return 0 <= seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
     def view(self, seat: int) -> SeatView:
         if seat != self.seat or self._view is None:

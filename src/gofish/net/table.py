@@ -264,7 +264,7 @@ class Table:
             stand_in.seen = s.event_count
             if first:
                 self.tell_status(seat)
-            s.play(seat, stand_in.player.choose(s.view(seat)))
+            s.play(seat, stand_in.player.choose(s.game.view(seat, with_events=False)))
         else:  # pragma: no cover - due() names only the kinds above
             raise ValueError(kind)
 
