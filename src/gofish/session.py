@@ -90,8 +90,8 @@ class Session:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
-    def view(self, seat: int) -> SeatView:
-        return self._game.view(seat)
+    def view(self, seat: int, *, with_events: bool = True) -> SeatView:
+        return self._game.view(seat, with_events=with_events)
 
     def public_view(self) -> SeatView:
         """Counts, books and the public log: what a watcher with no hand may see."""

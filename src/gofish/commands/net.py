@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import os
 import signal
 import socket
@@ -18,6 +17,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
+from gofish.commands.addresses import is_loopback
 from gofish.i18n import _
 
 if TYPE_CHECKING:
@@ -75,13 +75,6 @@ def _say(text: str) -> None:
         print(text, flush=True)
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def computer_delay(value: float | None) -> float:

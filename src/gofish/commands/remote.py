@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import ipaddress
 import shlex
 import sys
 from pathlib import Path
 
+from gofish.commands.addresses import is_loopback
 from gofish.i18n import _, language
 
 DEFAULT_HOST = "127.0.0.1"
@@ -140,13 +140,6 @@ def run_ssh_setup(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------- serve
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def serve_command(args: argparse.Namespace) -> str:

@@ -172,7 +172,7 @@ class RemoteSession:
     def human_seats(self) -> list[int]:
         return [self.seat]
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int, *, with_events: bool = True) -> SeatView:
         if seat != self.seat or self._view is None:
             raise ValueError(f"seat {seat}'s view is not known here")
         return replace(self._view, legal=self.legal, events=tuple(self.events))

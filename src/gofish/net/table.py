@@ -264,7 +264,7 @@ class Table:
             stand_in.seen = s.event_count
             if first:
                 self.tell_status(seat)
-            s.play(seat, stand_in.player.choose(s.game.view(seat, with_events=False)))
+            s.play(seat, stand_in.player.choose(s.view(seat, with_events=False)))
         else:  # pragma: no cover - due() names only the kinds above
             raise ValueError(kind)
 
@@ -321,7 +321,7 @@ class Table:
         s = self.session
         assert s is not None
         messages = [wire.event_message(e) for e in events]
-        view = s.game.view(seat, with_events=False)
+        view = s.view(seat, with_events=False)
         messages.append(wire.state(view, s.action_count))
         if s.over:
             pass
