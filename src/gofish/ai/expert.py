@@ -53,6 +53,8 @@ class ExpertPlayer(HardPlayer):
         values: list[list[float]] = [[] for _ in candidates]
         for _ in range(SAMPLES):
             world = self._sample(rng)
+            if world is None:  # the tracker's counts do not add up: trust Hard alone
+                return self.best(asks, scores)
             seed = rng.getrandbits(64)
             for i, ask in enumerate(candidates):
                 values[i].append(self._rollout(view, world, ask, seed))
@@ -82,18 +84,23 @@ class ExpertPlayer(HardPlayer):
 
     # ------------------------------------------------------------------ imagined deals
 
-    def _sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    def _sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
         """Hands (rank masks) and a stock, dealt at random within what the tracker knows."""
-        for _ in range(20):
-            world = self._try_sample(rng, strict=True)
-            if world is not None:
-                return world
-        world = self._try_sample(rng, strict=False)
-        assert world is not None
-        return world
+        for strictness, tries in ((2, 40), (1, 10)):
+            for _ in range(tries):
+                world = self._try_sample(rng, strictness)
+                if world is not None:
+                    return world
+        return self._try_sample(rng, 0)  # whatever fits the counts
 
     def _try_sample(self, rng: random.Random,
-                    strict: bool) -> tuple[list[list[int]], list[int]] | None:
+                    strictness: int) -> tuple[list[list[int]], list[int]] | None:
+        """One try at an imagined deal; None if the random choices ran into a dead end.
+
+        Strictness 2 keeps every constraint, 1 drops which ranks each unknown card may be
+        (keeping the counts and that no hand holds a whole book), 0 keeps only the counts.
+        """
+        strict = strictness == 2
         k = self.know
         est = k.estimate()
         n = self.players
@@ -131,7 +138,7 @@ class ExpertPlayer(HardPlayer):
                     r = c >> 2
                     if strict and (caps[r] < age or k.nosuit[s][r] & bit_of(c)):
                         continue
-                    if POPCOUNT[hands[s][r]] >= size - 1:
+                    if strictness and POPCOUNT[hands[s][r]] >= size - 1:
                         continue
                     cards.append(c)
                     weights.append(k.quiet[s][r])

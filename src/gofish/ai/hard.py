@@ -8,6 +8,10 @@ For each legal ask it weighs, from the Knowledge tracker's probabilities:
 - what the ask gives away: asking for a rank the table does not yet know we hold tells every
   opponent where to find it, which costs in proportion to the cards that would stay at risk;
 - under ``first-out``, whether the ask can end the game, and who would win if it did.
+
+Cards taken without completing a book are worth more against players who forget where cards
+went than against players who ask for them back, so Hard watches how often each opponent asks
+a seat the table knows holds the rank, and weighs taken cards and revealed ranks by that.
 """
 
 from __future__ import annotations
