@@ -192,3 +192,23 @@ def test_an_outside_bot_that_cheats_or_dies_is_reported() -> None:
         bp.ExternalBot([sys.executable, "-c", "pass"], 0, rules, 2, timeout=20)
     with pytest.raises(bp.BotError):
         bp.ExternalBot(["/nonexistent/gofish-bot"], 0, rules, 2)
+
+
+def test_the_documented_session_is_one_the_bot_accepts() -> None:
+    """docs/bot-protocol.md: every line the driver sends there is understood by the bot."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.md").read_text()
+    start = doc.index("## A full session")
+    block = doc[doc.index("```\n", start) + 4:doc.index("```", doc.index("```\n", start) + 4)]
+    sent = [line[2:] for line in block.splitlines() if line.startswith("> ")]
+    told = [json.loads(line[2:]) for line in block.splitlines() if line.startswith("< ")]
+    assert sent and told
+    answers = talk(*sent, level="hard")
+    assert not [a for a in answers if a["type"] == "error"]
+    assert answers[0]["type"] == told[0]["type"] == "ready"
+    turns = [bp.decode(line) for line in sent if '"your-turn"' in line]
+    actions = [a for a in answers if a["type"] == "action"]
+    assert len(actions) == len(turns) == sum(t["type"] == "action" for t in told)
+    for turn, answer in zip(turns, actions, strict=True):
+        assert bp.parse_action(answer) in bp.parse_legal(turn)
