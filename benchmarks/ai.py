@@ -157,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         p90 = (statistics.quantiles(t.times, n=10)[-1] * 1000
                if len(t.times) > 10 else float("nan"))
         label = f"{i}:{level}"
-        print(f"{label:<12} {mean:8.1%} {mean - half:7.1%}-{mean + half:6.1%} "
+        low, high = max(0.0, mean - half), min(1.0, mean + half)
+        print(f"{label:<12} {mean:8.1%} {low:7.1%}-{high:6.1%} "
               f"{t.wins / t.games:6.1%} {t.ties / t.games:6.1%} {med:9.3f} {p90:7.3f} "
               f"{len(t.times):9d}")
         out.append({"entry": i, "level": level, "games": t.games, "rate": mean, "ci": half,
