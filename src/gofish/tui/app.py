@@ -36,7 +36,11 @@ class GofishApp(App):
     CSS_PATH = "gofish.tcss"
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back)
+        Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True),
+    ]
 
     def __init__(
         self,
