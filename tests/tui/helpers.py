@@ -25,8 +25,9 @@ def make_app(tmp_path, seats, rules: Rules | None = None, seed: int = 1, **kw) -
     choice = None
     if seats is not None:
         choice = SetupChoice(tuple(seats), rules or Rules(), seed)
-    return GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock,
-                     choice=choice, **kw)
+    kw.setdefault("pass_guard", 0.0)
+    kw.setdefault("computer_delay", 0)
+    return GofishApp(data_dir=str(tmp_path / "data"), clock=fixed_clock, choice=choice, **kw)
 
 
 def humans(*names: str) -> list[SeatSpec]:

@@ -49,6 +49,7 @@ class GofishApp(App):
         profile: str | None = None,
         ascii: bool = False,
         computer_delay: float = 0.6,
+        pass_guard: float = 0.6,
         clock: Callable = utc_now,
         start: str = "menu",
         game_id: str | None = None,
@@ -61,6 +62,7 @@ class GofishApp(App):
         self.profile = profile
         self.clock = clock
         self.computer_delay = computer_delay
+        self.pass_guard = pass_guard  # seconds the pass screen ignores "ready" after it shows
         self.start = start
         self.start_id = game_id
         self.start_choice = choice  # start this game at once (tests, scripts)
@@ -175,7 +177,7 @@ class GofishApp(App):
             lock = self.store.lock(record.id)
             self.store.save(record)
         except StoreError as e:
-            self.notify(_("Could not start the game: {why}").format(why=e), severity="error",
+            self.notify(_("Could not start the game: {why}").format(why=e), severity="error", markup=False,
                         timeout=10)
             return
         self.open_session(record, lock)
@@ -184,18 +186,19 @@ class GofishApp(App):
         try:
             lock = self.store.lock(game_id)
         except GameLocked as e:
-            self.notify(_("{why} You can read its log from the history.").format(why=e),
-                        severity="error", timeout=10)
+            why = str(e).rstrip(". ") + "."
+            self.notify(_("{why} You can read its log from the history.").format(why=why),
+                        severity="error", markup=False, timeout=10)
             return
         except StoreError as e:
-            self.notify(str(e), severity="error", timeout=10)
+            self.notify(str(e), severity="error", markup=False, timeout=10)
             return
         try:
             record, _game = self.store.load_game(game_id)
         except (LoadError, GameNotFound, StoreError) as e:
             lock.release()
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
-                        severity="error", timeout=10)
+                        severity="error", markup=False, timeout=10)
             return
         self.open_session(record, lock)
 
@@ -208,7 +211,9 @@ class GofishApp(App):
         self._lock = lock
         self.session = Session(record.rules, record.seats, record.seed, game_id=record.id,
                                actions=list(record.actions), saver=self._save)
-        if self.profile:
+        if self.session.over:
+            self.exit_message = ""  # a finished game has nothing to resume
+        elif self.profile:
             self.exit_message = _("Your game is saved. Resume it with: "
                                   "gofish --profile {profile} resume {id}").format(
                 profile=self.profile, id=record.id)
@@ -233,6 +238,9 @@ class GofishApp(App):
         self.exit_message = ""
 
     def next_deal(self, session: Session) -> None:
+        if session is not self.session:  # a stale screen of a game already let go
+            self.go_menu()
+            return
         try:
             session.next_deal()
         except StoreError as e:
@@ -243,7 +251,7 @@ class GofishApp(App):
         self.start_game(SetupChoice(session.seats, session.rules, None), remember=False)
 
     def report_save_error(self, error: Exception) -> None:
-        self.notify(_("Could not save the game: {why}").format(why=error), severity="error",
+        self.notify(_("Could not save the game: {why}").format(why=error), severity="error", markup=False,
                     timeout=15)
 
     def action_quit(self) -> None:

@@ -107,6 +107,8 @@ class GameOverScreen(Screen):
             self.action_again()
 
     def action_next_deal(self) -> None:
+        if getattr(self.app, "session", self.session) is not self.session:
+            return  # this game was let go (menu, history): nothing to deal
         if self.session.deal_over and not self.session.over:
             self.app.next_deal(self.session)
 

@@ -120,7 +120,7 @@ class HistoryScreen(Screen):
         if entry is None or isinstance(entry, Unreadable):
             if entry is not None:
                 self.notify(_("This file cannot be played: {reason}").format(
-                    reason=entry.reason), severity="warning")
+                    reason=entry.reason), severity="warning", markup=False)
             return
         if entry.finished:
             self.action_log()
@@ -134,7 +134,7 @@ class HistoryScreen(Screen):
         try:
             record, game = self.store.load_game(entry.id)
         except StoreError as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
             self.reload()
             return
         self.app.push_screen(LogScreen(record.id, [s.name for s in record.seats], game,
@@ -154,9 +154,9 @@ class HistoryScreen(Screen):
                 self.store.delete(entry.id, damaged=isinstance(entry, Unreadable)
                                   and entry.damaged)
             except GameLocked as e:
-                self.notify(str(e), severity="error")
+                self.notify(str(e), severity="error", markup=False)
             except StoreError as e:
-                self.notify(str(e), severity="error")
+                self.notify(str(e), severity="error", markup=False)
             self.reload()
 
         self.app.push_screen(ConfirmScreen(_("Delete the game {label}? This cannot be undone.")
@@ -212,7 +212,7 @@ class StatsScreen(Screen):
         try:
             stats = compute_stats(self.store.list())
         except StoreError as e:
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
             return
         for tally in stats.players:
             table.add_row(Content(plain(tally.label, 20)), str(tally.played), str(tally.wins),

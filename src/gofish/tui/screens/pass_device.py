@@ -3,6 +3,7 @@ what happened since their last turn."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -31,6 +32,7 @@ class PassScreen(Screen):
         self.session = session
         self.seat = seat
         self.on_ready = on_ready
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -44,8 +46,9 @@ class PassScreen(Screen):
             with VerticalScroll(id="recap"):
                 yield Static(self.recap(), id="recap-text")
             with Center():
-                yield Button(_("{name}: I am ready (Enter)").format(name=name), id="ready",
-                             variant="primary")
+                # Content: the name is shown literally, never read as markup
+                yield Button(Content(_("{name}: I am ready (Enter)").format(name=name)),
+                             id="ready", variant="primary")
         yield Footer()
 
     def recap(self) -> Content:
@@ -58,6 +61,7 @@ class PassScreen(Screen):
         return Content("\n").join(Content(bullet() + line.text) for line in lines)
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
         self.query_one("#recap", VerticalScroll).scroll_end(animate=False)
         self.query_one("#ready", Button).focus()
 
@@ -66,6 +70,10 @@ class PassScreen(Screen):
         self.action_ready()
 
     def action_ready(self) -> None:
+        # an Enter meant for the hand-over step before (a double press) must not reveal the
+        # next hand to the player who just finished: ignore "ready" for a moment
+        if time.monotonic() - self.shown_at < getattr(self.app, "pass_guard", 0.0):
+            return
         self.app.pop_screen()
         self.on_ready(self.seat)
 

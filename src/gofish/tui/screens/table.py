@@ -100,10 +100,15 @@ class TableScreen(Screen):
             return False
         return seat != self.viewer
 
+    @property
+    def closed(self) -> bool:
+        """The app has let this game go (menu, history, another game): never act for it again."""
+        return getattr(self.app, "session", self.session) is not self.session
+
     def advance(self) -> None:
         """Move the table on after an action: game over, a computer's turn, or a human's."""
         s = self.session
-        if self._passing:
+        if self._passing or self.closed:
             return
         if s.over or s.deal_over:
             self.refresh_table()
@@ -148,14 +153,13 @@ class TableScreen(Screen):
     def computer_step(self) -> None:
         self._timer = None
         s = self.session
-        if not self.is_current_screen or not s.computer_to_act():
+        if not self.is_current_screen or self.closed or not s.computer_to_act():
             return
         events_before = s.event_count
         try:
             s.step_computer()
-        except Exception as e:  # a save that failed: say so, never lose the game silently
+        except Exception as e:  # a save that failed: say so, and play on (it is in memory)
             self.app.report_save_error(e)
-            return
         self.announce(events_before)
         self.advance()
 
@@ -338,8 +342,6 @@ class TableScreen(Screen):
             return
         view = self.my_view()
         if view is None or not self.can_ask():
-            if self.session.computer_to_act():
-                self.action_skip()
             return
         if self.stage == "draw":
             self.act(Draw())
@@ -368,9 +370,8 @@ class TableScreen(Screen):
         except IllegalAction as e:
             self.say(str(e))
             return
-        except Exception as e:
+        except Exception as e:  # the save failed after the action: say so, and play on
             self.app.report_save_error(e)
-            return
         self.announce(before)
         self.advance()
 

@@ -1,0 +1,118 @@
+"""Keys at the wrong moment, odd names and a failing disk: the table stays sound."""
+
+from __future__ import annotations
+
+from gofish.engine import preset
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.store.errors import StoreError
+from gofish.tui.screens.game_over import GameOverScreen
+from gofish.tui.screens.menu import MenuScreen
+from gofish.tui.screens.pass_device import PassScreen
+from gofish.tui.screens.table import TableScreen
+
+from .helpers import CARD_FACE, humans, make_app, screen_text, settled_text
+
+SIZE = (80, 24)
+QUICK = preset("quick")
+
+
+async def until(pilot, check, steps: int = 300) -> None:
+    for _ in range(steps):
+        await pilot.pause()
+        if check():
+            return
+        if isinstance(pilot.app.screen, TableScreen):
+            await pilot.press("space")
+    raise AssertionError("never reached")
+
+
+async def end_a_turn(pilot) -> TableScreen:
+    """Alice (seat 0 or whoever is first) asks until her turn ends at the hand-over step."""
+    app = pilot.app
+    for _ in range(60):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, PassScreen):
+            await pilot.press("enter")
+            continue
+        if screen.stage == "handover":
+            return screen
+        view = screen.my_view()
+        target = next(o for o in range(view.players) if o != view.seat and view.counts[o])
+        if screen.stage != "target":
+            await pilot.press("backspace")
+        await pilot.press(str(target + 1), "23456789tjqka"[view.hand[0] >> 2], "enter")
+    raise AssertionError("no hand-over")
+
+
+async def test_a_double_enter_at_the_hand_over_does_not_reveal_the_next_hand(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3, pass_guard=5.0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.shown_at -= 10  # the first player's own pass screen: already long up
+        await end_a_turn(pilot)
+        await pilot.press("enter", "enter")  # one for the hand-over, one too many
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert not CARD_FACE.search(screen_text(app))
+
+
+async def test_escape_from_a_deal_over_then_enter_does_not_play_a_closed_game(tmp_path):
+    seats = [SeatSpec(n, COMPUTER, "random") for n in ("Ann", "Bob")]
+    app = make_app(tmp_path, seats, rules=QUICK.replace(match_target=50), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        actions = app.session.action_count
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, (GameOverScreen, TableScreen)) for s in app.screen_stack)
+        await pilot.press("enter")  # on the menu now: opens whatever is highlighted, no crash
+        await pilot.pause()
+        assert app.is_running
+    info = app.store.games()[0]
+    assert info.summary.actions == actions
+
+
+async def test_markup_in_names_on_the_pass_screen(tmp_path):
+    app = make_app(tmp_path, [SeatSpec("[red]Al"), SeatSpec("Bo[/]")], seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        text = await settled_text(pilot)
+        assert isinstance(app.screen, PassScreen)
+        assert "[red]Al" in text or "Bo[/]" in text
+
+
+async def test_a_failed_save_is_reported_and_the_table_moves_on(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+        def broken(record):
+            raise StoreError("disk full")
+
+        app.store.save = broken
+        screen = await end_a_turn(pilot)
+        assert screen.stage == "handover"  # the turn ended although its save failed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+
+
+async def test_enter_during_a_computers_turn_does_not_ask_later(tmp_path):
+    seats = [SeatSpec("Alice"), SeatSpec("Rob", COMPUTER, "random")]
+    app = make_app(tmp_path, seats, seed=4, computer_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(30):
+            if app.session.computer_to_act():
+                break
+            view = screen.my_view()
+            await pilot.press("23456789tjqka"[view.hand[0] >> 2], "enter")
+            await pilot.pause()
+        assert app.session.computer_to_act()
+        before = app.session.action_count
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        assert app.session.action_count == before  # Enter neither skipped nor asked
