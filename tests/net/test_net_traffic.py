@@ -85,14 +85,19 @@ async def test_a_seat_is_never_sent_another_seats_cards(tmp_path, monkeypatch, r
     # Ann was sent the whole game twice over: once live, once when she came back
     assert sum(1 for c, m, _h, _r in by_seat[0] if m["type"] == "hello") == 2
 
-    # what the clients received is exactly what was recorded, message for message
+    # what the clients received is what was recorded, message for message, in order; the
+    # only messages a client may miss went to Ann's cut connection as it closed, or are the
+    # news of the others leaving after the game's end
     for seat, transcript in enumerate(transcripts):
         received = [json.loads(line) for line in transcript.getvalue().splitlines()]
-        recorded = [m for _c, m, _h, _r in by_seat[seat]]
-        assert received == recorded[: len(received)]
+        matched = 0
+        for conn, message, _h, _r in by_seat[seat]:
+            if matched < len(received) and message == received[matched]:
+                matched += 1
+            else:
+                assert conn is first or message["type"] == "seat", message
+        assert matched == len(received)
         assert received[-1]["type"] == "state" and received[-1]["view"]["over"]
-        # a client leaves at the game's end: it misses only the news of the others leaving
-        assert {m["type"] for m in recorded[len(received):]} <= {"seat"}
 
 
 def test_the_leak_check_catches_a_leak():
