@@ -11,6 +11,8 @@ from itertools import chain, compress
 from operator import getitem
 from typing import Any
 
+from gofish.i18n import _
+
 from . import events as ev
 from .actions import Action, Ask, Draw, IllegalAction, NextDeal, action_from_json
 from .cards import (
@@ -246,57 +248,57 @@ class Game:
             return [_DRAW]
         if self._card_mode:
             return [_ASK_CARD[t][r][s] for t, r, s in self._asks()]  # type: ignore[index]
-        return [_ASK_RANK[t][r] for t, r, _ in self._asks()]
+        return [_ASK_RANK[t][r] for t, r, _suit in self._asks()]
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if not isinstance(action, Ask):
             if isinstance(action, NextDeal):
                 if not self.deal_over:
-                    raise IllegalAction("the deal is not over")
+                    raise IllegalAction(_("the deal is not over"))
                 return
             if self.deal_over:
-                raise IllegalAction("the deal is over: start the next deal")
+                raise IllegalAction(_("the deal is over: start the next deal"))
             if isinstance(action, Draw):
                 if self.counts[self.turn]:
-                    raise IllegalAction("you may draw only when your hand is empty")
+                    raise IllegalAction(_("you may draw only when your hand is empty"))
                 return
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(_("not an action: {action}").format(action=repr(action)))
         if self.deal_over:
-            raise IllegalAction("the deal is over: start the next deal")
+            raise IllegalAction(_("the deal is over: start the next deal"))
         seat = self.turn
         counts = self.counts
         if not counts[seat]:
-            raise IllegalAction("your hand is empty: draw from the stock")
+            raise IllegalAction(_("your hand is empty: draw from the stock"))
         t, r, s = action.target, action.rank, action.suit
         # exact ints first (the usual case); bool is an int but never a seat, rank or suit
         if type(t) is not int and (isinstance(t, bool) or not isinstance(t, int)):
-            raise IllegalAction(f"no seat {t!r}")
+            raise IllegalAction(_("no seat {seat}").format(seat=repr(t)))
         if not 0 <= t < self.players:
-            raise IllegalAction(f"no seat {t!r}")
+            raise IllegalAction(_("no seat {seat}").format(seat=repr(t)))
         if t == seat:
-            raise IllegalAction("you cannot ask yourself")
+            raise IllegalAction(_("you cannot ask yourself"))
         if not counts[t]:
-            raise IllegalAction(f"seat {t} has no cards to ask for")
+            raise IllegalAction(_("seat {seat} has no cards to ask for").format(seat=t))
         if type(r) is not int and (isinstance(r, bool) or not isinstance(r, int)):
-            raise IllegalAction(f"no rank {r!r}")
+            raise IllegalAction(_("no rank {rank}").format(rank=repr(r)))
         if not 0 <= r < NUM_RANKS:
-            raise IllegalAction(f"no rank {r!r}")
+            raise IllegalAction(_("no rank {rank}").format(rank=repr(r)))
         held = self.hands[seat][r]
         if not held:
-            raise IllegalAction(f"you must hold a {RANKS[r]} to ask for one")
+            raise IllegalAction(_("you must hold a {rank} to ask for one").format(rank=RANKS[r]))
         if self._card_mode:
             if s is None or type(s) is not int and (isinstance(s, bool)
                                                     or not isinstance(s, int)):
-                raise IllegalAction("ask for one card: name its suit")
+                raise IllegalAction(_("ask for one card: name its suit"))
             if not 0 <= s < 4:
-                raise IllegalAction("ask for one card: name its suit")
+                raise IllegalAction(_("ask for one card: name its suit"))
             if not self.rules.bluff_asks and held >> s & 1:
-                raise IllegalAction(f"you already hold the {RANKS[r]}{SUITS[s]}")
+                raise IllegalAction(_("you already hold the {card}").format(card=RANKS[r] + SUITS[s]))
         elif s is not None:
-            raise IllegalAction("ask for a rank, not a card, under these rules")
+            raise IllegalAction(_("ask for a rank, not a card, under these rules"))
 
     # ------------------------------------------------------------------ playing
 
@@ -537,7 +539,7 @@ class Game:
             try:
                 game.apply(action)
             except IllegalAction as e:
-                raise IllegalAction(f"action {i + 1} is not legal: {e}") from None
+                raise IllegalAction(_("action {n} is not legal: {why}").format(n=i + 1, why=e)) from None
         return game
 
     @classmethod
@@ -554,7 +556,7 @@ class Game:
             try:
                 actions.append(action_from_json(a))
             except IllegalAction as e:
-                raise IllegalAction(f"action {i + 1} is not legal: {e}") from None
+                raise IllegalAction(_("action {n} is not legal: {why}").format(n=i + 1, why=e)) from None
         return cls.replay(Rules.from_json(data["rules"]), data["players"], data["seed"], actions,
                           record=record)
 
