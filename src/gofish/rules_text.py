@@ -66,6 +66,14 @@ VALUE_LABELS = {
 }
 
 
+# Under the pairs option (Kids) a book is a pair: the lines that name books say so.
+PAIRS_VALUE_LABELS = {
+    ("end", "all-books"): N_("all 26 pairs laid down"),
+    ("scoring", "books"): N_("one point a pair"),
+}
+PAIRS_EXPLANATIONS = {"scoring": N_("What a pair is worth.")}
+
+
 def value_label(field: str, value: object) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
@@ -93,7 +101,12 @@ def describe(rules: Rules) -> list[RuleLine]:
     lines = []
     for field, (label, explanation) in OPTION_LABELS.items():
         value = getattr(rules, field)
-        lines.append(RuleLine(field, _(label), value_label(field, value), _(explanation)))
+        shown = value_label(field, value)
+        if rules.pairs:
+            if (field, value) in PAIRS_VALUE_LABELS:
+                shown = _(PAIRS_VALUE_LABELS[(field, value)])
+            explanation = PAIRS_EXPLANATIONS.get(field, explanation)
+        lines.append(RuleLine(field, _(label), shown, _(explanation)))
     return lines
 
 
@@ -132,16 +145,23 @@ def summary(rules: Rules, players: int) -> list[str]:
     if rules.end == "first-out":
         out.append(_("The game ends as soon as a player has no cards or the stock is empty."))
     else:
-        out.append(_("The game ends when every book is down."))
+        out.append(_("The game ends when every pair is down.") if rules.pairs else
+                   _("The game ends when every book is down."))
         if rules.empty_hand == "draw-one":
             out.append(_("With no cards, draw one on your turn and ask for its rank."))
         else:
             out.append(_("With no cards, draw a new hand of 5 on your turn."))
-        out.append(_("With no cards and no stock, you are out, and keep your books."))
+        out.append(_("With no cards and no stock, you are out, and keep your pairs.")
+                   if rules.pairs else
+                   _("With no cards and no stock, you are out, and keep your books."))
         if rules.empty_stock == "asked-plays":
             out.append(_("Once the stock is empty, a miss gives the turn to the player asked."))
-    if rules.scoring == "card-value":
+    if rules.scoring == "card-value" and rules.pairs:
+        out.append(_("A pair scores its rank: 2-10 face value, J 11, Q 12, K 13, A 15."))
+    elif rules.scoring == "card-value":
         out.append(_("A book scores its rank: 2-10 face value, J 11, Q 12, K 13, A 15."))
+    elif rules.pairs:
+        out.append(_("Each pair scores one point. Most points wins; ties share the win."))
     else:
         out.append(_("Each book scores one point. Most points wins; ties share the win."))
     if rules.match_target:

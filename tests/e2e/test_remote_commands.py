@@ -20,7 +20,7 @@ from gofish.seats import SeatSpec
 from gofish.store import Store
 from gofish.tui.app import GofishApp
 from gofish.tui.choice import SetupChoice
-from gofish.tui.launch import computer_delay
+from gofish.tui.launch import environment_delay
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb0eW9RZw3xYc1vN7b9kVw4Vd2nX2h3nO5cCqgJm0vA carol@lap"
 
@@ -125,11 +125,11 @@ def test_serving_beyond_loopback_warns_and_a_busy_port_is_reported(tmp_path) -> 
     assert f"gofish: cannot serve on 0.0.0.0:{port}: " in done.stderr
 
 
-@pytest.mark.parametrize(("value", "delay"), [("0", 0.0), ("0.25", 0.25), ("", 0.6),
-                                              ("soon", 0.6), ("-1", 0.0)])
+@pytest.mark.parametrize(("value", "delay"), [("0", 0.0), ("0.25", 0.25), ("", None),
+                                              ("soon", None), ("-1", 0.0), ("inf", None)])
 def test_computer_pacing_from_the_environment(monkeypatch, value, delay) -> None:
     monkeypatch.setenv("GOFISH_DELAY", value)
-    assert computer_delay() == delay
+    assert environment_delay() == delay  # None: the pace remembered in the settings
 
 
 async def test_the_app_keeps_a_profiles_games_in_its_folder(tmp_path) -> None:

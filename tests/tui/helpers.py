@@ -52,3 +52,8 @@ async def settled_text(pilot) -> str:
             return text
         await pilot.pause(0.02)
     return screen_text(pilot.app)
+
+
+def notices(app: GofishApp) -> list[str]:
+    """The notices (toasts) raised and not yet expired; they are not in the screen's text."""
+    return [n.message for n in app._notifications]

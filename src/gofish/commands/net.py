@@ -279,7 +279,7 @@ def run_join(args: argparse.Namespace) -> int:
 
 def _join_screen(args: argparse.Namespace, host: str, port: int, code: str, name: str,
                  transcript) -> int:
-    from gofish.tui.launch import has_terminal, served_in_browser
+    from gofish.tui.launch import has_terminal, run_app, served_in_browser
 
     if not (served_in_browser() or has_terminal()):
         _err(_("gofish needs a terminal: run it in one, or use --auto LEVEL."))
@@ -289,8 +289,4 @@ def _join_screen(args: argparse.Namespace, host: str, port: int, code: str, name
     app = JoinApp(host, port, code, name, data_dir=args.data_dir,
                   profile=getattr(args, "profile", None), ascii=args.ascii,
                   transcript=transcript)
-    code_out = app.run()
-    if app.exit_message:
-        with contextlib.suppress(OSError):
-            print(app.exit_message)
-    return int(code_out or 0)
+    return run_app(app)  # with the game's SIGHUP and SIGTERM handlers; prints the rejoin hint

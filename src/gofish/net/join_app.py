@@ -72,6 +72,7 @@ class JoinApp(GofishApp):
     """The table of a hosted game, for the seat this terminal holds."""
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("gofish.tcss"))
+    REMOTE = True  # the screens offer nothing the host does: skipping, pacing, history, menu
 
     def __init__(self, host: str, port: int, code: str, name: str, *,
                  data_dir: str | None = None, profile: str | None = None, ascii: bool = False,

@@ -19,6 +19,7 @@ from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
 from gofish.tui.choice import SetupChoice, default_choice
+from gofish.tui.pace import SECONDS, nearest_pace, pace_label, step_pace
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -36,6 +37,8 @@ class GofishApp(App):
     CSS_PATH = "gofish.tcss"
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
+    # a seat at a table hosted elsewhere (gofish join): the host plays, paces and saves
+    REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back)
@@ -48,7 +51,7 @@ class GofishApp(App):
         data_dir: str | None = None,
         profile: str | None = None,
         ascii: bool = False,
-        computer_delay: float = 0.6,
+        computer_delay: float | None = None,
         pass_guard: float = 0.6,
         clock: Callable = utc_now,
         start: str = "menu",
@@ -61,7 +64,10 @@ class GofishApp(App):
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
         self.clock = clock
-        self.computer_delay = computer_delay
+        # GOFISH_DELAY or the caller's pause (0 in tests) wins over the remembered pace, until
+        # the player picks another pace in the setup or at the table
+        self.delay_override = computer_delay
+        self.pace = self.load_last_setup().pace
         self.pass_guard = pass_guard  # seconds the pass screen ignores "ready" after it shows
         self.start = start
         self.start_id = game_id
@@ -137,7 +143,8 @@ class GofishApp(App):
     def show_help(self, session: Session) -> None:
         from gofish.tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(session.rules, len(session.seats)))
+        self.push_screen(HelpScreen(session.rules, len(session.seats),
+                                    computers=self.paces_computers(session)))
 
     def show_general_help(self) -> None:
         from gofish.engine import PRESETS
@@ -156,6 +163,28 @@ class GofishApp(App):
         if not isinstance(self.screen, GameOverScreen):
             self.push_screen(GameOverScreen(session))
 
+    # ------------------------------------------------------------------ computers' pace
+
+    @property
+    def computer_delay(self) -> float:
+        """Seconds the table waits after each computer move."""
+        if self.delay_override is not None:
+            return max(0.0, self.delay_override)
+        return SECONDS[self.pace]
+
+    def paces_computers(self, session: Session) -> bool:
+        """Whether this app plays computers at its own pace (a joined seat's host does)."""
+        return not self.REMOTE and any(not seat.is_human for seat in session.seats)
+
+    def change_pace(self, faster: int) -> None:
+        """A step faster (or slower, negative) from the pace in force, at once and for next time."""
+        pace = step_pace(nearest_pace(self.computer_delay), faster)
+        self.pace, self.delay_override = pace, None
+        choice = self.load_last_setup()
+        if choice.pace != pace:
+            self.save_last_setup(SetupChoice(choice.seats, choice.rules, choice.seed, pace))
+        self.notify(_("Computer pace: {pace}").format(pace=pace_label(pace)), timeout=2)
+
     # ------------------------------------------------------------------ games
 
     def latest_unfinished(self) -> tuple[str, str] | None:
@@ -170,7 +199,9 @@ class GofishApp(App):
         return info.id, f"{names} · {when}"
 
     def start_game(self, choice: SetupChoice, remember: bool = True) -> None:
-        if remember:
+        if remember:  # the setup's choice: a pace picked there is the player's word
+            if choice.pace != self.pace:
+                self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
         try:
             record = self.store.new_game(choice.rules, choice.seats, choice.seed)
@@ -248,7 +279,8 @@ class GofishApp(App):
         self.pop_screen()  # back to the table, which moves on
 
     def play_again(self, session: Session) -> None:
-        self.start_game(SetupChoice(session.seats, session.rules, None), remember=False)
+        self.start_game(SetupChoice(session.seats, session.rules, None, self.pace),
+                        remember=False)
 
     def report_save_error(self, error: Exception) -> None:
         self.notify(_("Could not save the game: {why}").format(why=error), severity="error", markup=False,

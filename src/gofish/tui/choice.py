@@ -1,5 +1,5 @@
-"""What the setup screen produces and remembers: seats, rules and seed (no widgets here, so
-the app can read it without importing the setup screen)."""
+"""What the setup screen produces and remembers: seats, rules, seed and the computers' pace (no
+widgets here, so the app can read it without importing the setup screen)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from gofish.engine import PRESETS, Rules
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.tui.pace import DEFAULT_PACE, read_pace
 
 
 @dataclass(frozen=True)
@@ -16,10 +17,11 @@ class SetupChoice:
     seats: tuple[SeatSpec, ...]
     rules: Rules
     seed: int | None
+    pace: str = DEFAULT_PACE  # a setting of this terminal, not of the game: it is not saved with it
 
     def to_json(self) -> dict:
         return {"seats": [s.to_json() for s in self.seats], "rules": self.rules.to_json(),
-                "seed": self.seed}
+                "seed": self.seed, "pace": self.pace}
 
     @classmethod
     def from_json(cls, data: dict) -> SetupChoice:
@@ -27,7 +29,7 @@ class SetupChoice:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int):
             seed = None
-        return cls(seats, Rules.from_json(data["rules"]), seed)
+        return cls(seats, Rules.from_json(data["rules"]), seed, read_pace(data.get("pace")))
 
 
 def default_choice() -> SetupChoice:

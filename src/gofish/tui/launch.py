@@ -3,8 +3,11 @@
 Over SSH the connection can drop at any moment, and the kernel then sends SIGHUP. Textual does
 not handle SIGHUP, and once the terminal has hung up its input thread reads end-of-file in a
 loop and its output thread fails, so a graceful shutdown cannot be counted on. The game is saved
-after every action, so on SIGHUP the process releases its lock and goes at once. The handler is
-an event-loop handler: it runs between two callbacks, never in the middle of a save.
+after every action, so on SIGHUP the process releases its lock and goes at once. SIGTERM (a
+plain ``kill``, a shutdown) finds the terminal still there: the game is let go the same way, but
+the app shuts down properly so the terminal is left as it was found. Either way the exit status
+is 128 plus the signal's number, as a shell reports a process the signal ended. The handlers
+are event-loop handlers: they run between two callbacks, never in the middle of a save.
 """
 
 from __future__ import annotations
@@ -12,17 +15,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gofish.i18n import _
 
 if TYPE_CHECKING:
     from gofish.tui.app import GofishApp
-
-DEFAULT_DELAY = 0.6
 
 
 def served_in_browser() -> bool:
@@ -34,12 +37,15 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def computer_delay() -> float:
-    """The computer players' pacing in seconds: GOFISH_DELAY (0 in tests), else the default."""
+def environment_delay() -> float | None:
+    """GOFISH_DELAY in seconds (0 in tests), which wins over the pace remembered in the
+    settings; None when it is unset or not a number."""
+    text = os.environ.get("GOFISH_DELAY", "").strip()
     try:
-        return max(0.0, float(os.environ.get("GOFISH_DELAY") or DEFAULT_DELAY))
+        value = float(text)
     except ValueError:
-        return DEFAULT_DELAY
+        return None
+    return max(0.0, value) if math.isfinite(value) else None
 
 
 def hang_up(app: GofishApp) -> None:
@@ -50,10 +56,41 @@ def hang_up(app: GofishApp) -> None:
         os._exit(128 + signal.SIGHUP)
 
 
+@dataclass
+class Terminate:
+    """SIGTERM, a plain kill: the terminal is still there, so shut down properly and leave it
+    as it was found; the game (saved already) is let go first. A second SIGTERM while that
+    shutdown is under way does not wait for it."""
+
+    app: GofishApp
+    begun: bool = False
+
+    def __call__(self) -> None:
+        if self.begun:
+            os._exit(128 + signal.SIGTERM)
+        self.begun = True
+        try:
+            self.app.close_game_keep_message()  # the lock goes now; the resume hint is printed
+        finally:
+            self.app.exit(return_code=128 + signal.SIGTERM)
+
+
 def install_signal_handlers(loop: asyncio.AbstractEventLoop, app: GofishApp) -> None:
     loop.add_signal_handler(signal.SIGHUP, hang_up, app)
-    # a plain kill: leave the terminal as it was found (the web driver sets its own handler)
-    loop.add_signal_handler(signal.SIGTERM, app.exit)
+    # (in a browser, the web driver sets its own SIGTERM handler over this one)
+    loop.add_signal_handler(signal.SIGTERM, Terminate(app))
+
+
+def run_app(app: GofishApp) -> int:
+    """Run the app with the signal handlers above; its exit status (143 after SIGTERM)."""
+    with asyncio.Runner() as runner:
+        loop = runner.get_loop()
+        install_signal_handlers(loop, app)
+        app.run(loop=loop)
+    if app.exit_message:
+        with contextlib.suppress(OSError):
+            print(app.exit_message)
+    return app.return_code or 0
 
 
 def launch(args: argparse.Namespace) -> int:
@@ -64,13 +101,6 @@ def launch(args: argparse.Namespace) -> int:
     from gofish.tui.app import GofishApp
 
     app = GofishApp(data_dir=args.data_dir, profile=getattr(args, "profile", None),
-                    ascii=args.ascii, computer_delay=computer_delay(), start=args.start,
+                    ascii=args.ascii, computer_delay=environment_delay(), start=args.start,
                     game_id=getattr(args, "game_id", None))
-    with asyncio.Runner() as runner:
-        loop = runner.get_loop()
-        install_signal_handlers(loop, app)
-        app.run(loop=loop)
-    if app.exit_message:
-        with contextlib.suppress(OSError):
-            print(app.exit_message)
-    return 0
+    return run_app(app)

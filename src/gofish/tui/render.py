@@ -84,13 +84,25 @@ def seat_line(view: SeatView, seat: int, names: Sequence[str], *, picked: bool,
     return line
 
 
-def books_line(view: SeatView, seat: int) -> Content:
+def books_line(view: SeatView, seat: int, pairs: bool = False) -> Content:
+    """A seat's books, or its pairs under the Kids option (whole messages, for the plurals)."""
     books = view.books[seat]
     if not books:
-        return Content("      " + _("no books"))
+        return Content("      " + (_("no pairs") if pairs else _("no books")))
     ranks = " ".join(rank_short(r) for r, _c in sorted(books))
-    label = ngettext("{n} book", "{n} books", len(books)).format(n=len(books))
+    n = len(books)
+    if pairs:
+        label = ngettext("{n} pair", "{n} pairs", n).format(n=n)
+    else:
+        label = ngettext("{n} book", "{n} books", n).format(n=n)
     return Content.assemble("      ", (label, "dim"), ": ", ranks)
+
+
+def rank_keys(ten: str = "0") -> str:
+    """The rank keys as the player types them: "A 2-9 0 J Q K", or "A 2-9 0 V D R" with
+    French local letters (the hand shows the same letters, and those keys pick them)."""
+    ace, jack, queen, king = (rank_short(r) for r in (12, 9, 10, 11))
+    return f"{ace} 2-9 {ten} {jack} {queen} {king}"
 
 
 def cards_row(cards: Sequence[int]) -> Content:

@@ -1,4 +1,4 @@
-"""The end of a deal or a game: books and scores, the winners, and what next."""
+"""The end of a deal or a game: books (or pairs) and scores, the winners, and what next."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ class GameOverScreen(Screen):
         Binding("a", "again", N_("Play again")),
         Binding("h", "history", N_("History")),
         Binding("escape", "menu", N_("Menu")),
+        Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
     ]
 
     def __init__(self, session: Session) -> None:
@@ -30,6 +31,7 @@ class GameOverScreen(Screen):
     def compose(self) -> ComposeResult:
         s = self.session
         view = s.public_view()
+        remote = self.remote
         with Vertical(id="over"):
             yield Static(self.headline(), id="over-title")
             with VerticalScroll(id="over-body"):
@@ -37,10 +39,11 @@ class GameOverScreen(Screen):
             with Horizontal(id="over-buttons"):
                 if s.deal_over and not s.over:
                     yield Button(_("Next deal (Enter)"), id="next", variant="primary")
-                else:
+                elif not remote:
                     yield Button(_("Play again (A)"), id="again", variant="primary")
-                yield Button(_("History (H)"), id="history")
-                yield Button(_("Menu (Esc)"), id="menu")
+                if not remote:
+                    yield Button(_("History (H)"), id="history")
+                yield Button(_("Leave (Esc)") if remote else _("Menu (Esc)"), id="menu")
         yield Footer()
 
     def headline(self) -> Content:
@@ -59,7 +62,8 @@ class GameOverScreen(Screen):
         s = self.session
         rows: list[Content] = []
         match = bool(s.rules.match_target)
-        header = [(_("Player"), 22), (_("Books"), 30), (_("Score"), 7)]
+        header = [(_("Player"), 22), (_("Pairs") if s.rules.pairs else _("Books"), 30),
+                  (_("Score"), 7)]
         if match:
             header.append((_("Total"), 7))
         rows.append(Content.styled("".join(t[:w].ljust(w) for t, w in header), "bold underline"))
@@ -84,12 +88,21 @@ class GameOverScreen(Screen):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
+    @property
+    def remote(self) -> bool:
+        """A joined seat: a new game and the history are the host's, so neither is offered."""
+        return self.app.REMOTE
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
         if action == "again":
-            return s.over
+            return s.over and not self.remote
         if action == "next_deal":
             return s.deal_over and not s.over
+        if action in ("history", "menu"):
+            return not self.remote
+        if action == "leave":
+            return self.remote
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -121,3 +134,6 @@ class GameOverScreen(Screen):
 
     def action_menu(self) -> None:
         self.app.go_menu()
+
+    def action_leave(self) -> None:
+        self.app.go_menu()  # a joined seat's app leaves

@@ -12,15 +12,19 @@ from textual.widgets import Footer, Static
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, pgettext
 from gofish.rules_text import describe, summary
-from gofish.tui.render import bullet
+from gofish.tui.render import bullet, rank_keys
 
+RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
+# the keys that pace the computers: not shown where there are none to pace (or the host paces)
+COMPUTER_KEYS = ((Np_("key", "Space"), N_("skip ahead through the computers' turns")),
+                 ("+ -", N_("computers faster, slower (the pause after each move)")))
 KEYS = [
     ("1-6, ↑ ↓", N_("choose the opponent to ask")),
-    ("A 2-9 0/T J Q K, ← →", N_("choose the rank to ask for")),
+    (RANK_KEYS, N_("choose the rank to ask for")),
     ("C D H S", N_("choose the suit (when asking for a card)")),
     (Np_("key", "Enter"), N_("ask (or draw, with an empty hand); confirm")),
     (Np_("key", "Backspace"), N_("go back a step")),
-    (Np_("key", "Space"), N_("skip ahead through the computers' turns")),
+    *COMPUTER_KEYS,
     ("PgUp PgDn", N_("scroll the log")),
     ("? F1", N_("this help")),
     (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),
@@ -30,16 +34,19 @@ KEYS = [
 
 def key_name(key: str | tuple[str, str]) -> str:
     """A key's name on the keyboard ("Entrée" in French); symbols stay as they are."""
+    if key == RANK_KEYS:
+        return key.format(ranks=rank_keys(ten="0/T"))
     return pgettext(*key) if isinstance(key, tuple) else key
 
 
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", N_("Close"))]
 
-    def __init__(self, rules: Rules, players: int) -> None:
+    def __init__(self, rules: Rules, players: int, *, computers: bool = True) -> None:
         super().__init__()
         self.rules = rules
         self.players = players
+        self.keys = [k for k in KEYS if computers or k not in COMPUTER_KEYS]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
@@ -48,7 +55,7 @@ class HelpScreen(Screen):
                                             for t in summary(self.rules, self.players)))
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             yield Static(Content("\n").join(
-                Content.assemble((key_name(k).ljust(24), "bold"), _(v)) for k, v in KEYS))
+                Content.assemble((key_name(k).ljust(24), "bold"), _(v)) for k, v in self.keys))
             yield Static(Content.styled(_("Options in force"), "bold reverse"),
                          classes="help-head")
             yield Static(Content("\n").join(

@@ -22,6 +22,7 @@ from gofish.rules_text import (
 )
 from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, MAX_NAME, SeatError, SeatSpec
 from gofish.tui.choice import SetupChoice
+from gofish.tui.pace import PACES, pace_label, read_pace
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 
@@ -71,6 +72,12 @@ class SetupScreen(Screen):
                 yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
                 yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
             yield Static("", id="seat-error", classes="error")
+            with Horizontal(classes="opt-row"):
+                yield Static(_("Computer pace"), classes="opt-label")
+                yield Select([(pace_label(p), p) for p in PACES], value=self.choice.pace,
+                             allow_blank=False, id="pace", classes="opt-select", compact=True)
+            yield Static(_("The pause after each computer move: + and - change it in the game."),
+                         classes="opt-help", markup=False)
             yield Static(Content.styled(_("Rules"), "bold"))
             preset = self.choice.rules.preset_name() or "custom"
             presets = [(_(PRESET_TITLES[name]), name) for name in PRESETS]
@@ -256,8 +263,9 @@ class SetupScreen(Screen):
         if not ok or rules is None:
             self.notify(_("Please fix the marked field."), severity="error")
             return
+        pace = read_pace(self.query_one("#pace", Select).value)
         try:
-            choice = SetupChoice(tuple(seats), rules, seed)
+            choice = SetupChoice(tuple(seats), rules, seed, pace)
         except SeatError as e:
             self.query_one("#seat-error", Static).update(str(e))
             return

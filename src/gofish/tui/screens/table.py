@@ -30,7 +30,7 @@ from gofish.names import (
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
-from gofish.tui.render import RED, books_line, bullet, click, hand_content, seat_line
+from gofish.tui.render import RED, books_line, bullet, click, hand_content, rank_keys, seat_line
 
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
              **{str(d): str(d) for d in range(2, 10)}}
@@ -42,8 +42,12 @@ class TableScreen(Screen):
     BINDINGS = [
         Binding("enter", "confirm", N_("Ask")),
         Binding("escape", "back", N_("Back/menu")),
+        Binding("escape", "back_or_leave", N_("Back/leave")),  # a joined seat has no menu
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("space", "skip", N_("Skip ahead")),
+        # "+" and "-": no rank, suit, seat or local letter (R D V, К Д В Т) is either of them
+        Binding("plus", "pace(1)", N_("Pace"), key_display="+/-"),
+        Binding("minus", "pace(-1)", N_("Pace"), show=False),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
@@ -330,6 +334,9 @@ class TableScreen(Screen):
             return
         self.app.go_menu()
 
+    def action_back_or_leave(self) -> None:
+        self.action_back()  # the joined seat's app leaves where this one goes to the menu
+
     def hand_over(self) -> None:
         """The player on screen is done: take the hand off and put up the interstitial."""
         self.stage = "target"
@@ -351,7 +358,7 @@ class TableScreen(Screen):
             return
         if self.rank is None:
             self.stage = "rank"
-            self.say(_("Choose a rank: its key (A 2-9 0 J Q K) or ← →."))
+            self.say(_("Choose a rank: its key ({keys}) or ← →.").format(keys=rank_keys()))
             return
         if self.session.rules.ask_for == "card":
             if self.suit is None:
@@ -382,6 +389,22 @@ class TableScreen(Screen):
                 self._timer.stop()
                 self._timer = None
             self.computer_step()
+
+    def action_pace(self, faster: int) -> None:
+        self.app.change_pace(faster)
+        if self._timer is not None:  # the computer already waiting goes at the new pace
+            self._timer.stop()
+            self._timer = None
+            self.advance()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Skipping and pacing apply only where this app plays computers: hidden otherwise
+        (a game of humans only, or a seat of a table the host plays from elsewhere)."""
+        if action in ("skip", "pace"):
+            return self.app.paces_computers(self.session)
+        if action in ("back", "back_or_leave"):
+            return (action == "back_or_leave") == self.app.REMOTE
+        return True
 
     def action_help(self) -> None:
         self.app.show_help(self.session)
@@ -440,7 +463,7 @@ class TableScreen(Screen):
             seats.append(seat_line(view, seat, names, picked=self.target == seat and pickable,
                                    pickable=pickable and seat != view.seat,
                                    key=str(seat + 1)))
-            seats.append(books_line(view, seat))
+            seats.append(books_line(view, seat, s.rules.pairs))
             if view.hands[seat] is not None and seat != view.seat and s.rules.open_hands:
                 seats.append(Content.assemble("      ", _hand_inline(view.hands[seat])))
         self.query_one("#seats", Static).update(Content("\n").join(seats))
@@ -500,7 +523,7 @@ class TableScreen(Screen):
             what = rank_word(self.rank, role=ASK)
         hint = {
             "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
-            "rank": _("Which rank? A 2-9 0 J Q K or ←→"),
+            "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
             "suit": _("Which suit? C D H S or ←→"),
         }[self.stage]
         if self.target is not None and self.rank is not None and (

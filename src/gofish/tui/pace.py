@@ -1,0 +1,39 @@
+"""The computer players' pace: how long the table waits after each computer move.
+
+A few named paces rather than a number of seconds, so a player can pick one in the setup and
+step through them at the table with ``+`` and ``-``; the name is what is remembered.
+"""
+
+from __future__ import annotations
+
+from gofish.i18n import N_, _
+
+PACES = ("instant", "fast", "normal", "slow")  # fastest first: "+" moves left, "-" right
+DEFAULT_PACE = "normal"
+SECONDS = {"instant": 0.0, "fast": 0.3, "normal": 0.6, "slow": 1.2}
+LABELS = {
+    "instant": N_("instant (no pause)"),
+    "fast": N_("fast (0.3 s a move)"),
+    "normal": N_("normal (0.6 s a move)"),
+    "slow": N_("slow (1.2 s a move)"),
+}
+
+
+def pace_label(pace: str) -> str:
+    return _(LABELS[pace])
+
+
+def nearest_pace(seconds: float) -> str:
+    """The named pace closest to a pause in seconds (GOFISH_DELAY may be any number)."""
+    return min(PACES, key=lambda p: (abs(SECONDS[p] - seconds), PACES.index(p)))
+
+
+def step_pace(pace: str, faster: int) -> str:
+    """``faster`` steps towards instant (negative: towards slow), stopping at either end."""
+    i = PACES.index(pace) - faster
+    return PACES[max(0, min(len(PACES) - 1, i))]
+
+
+def read_pace(value: object) -> str:
+    """A remembered pace, or the default for anything else (an older or edited settings file)."""
+    return value if isinstance(value, str) and value in SECONDS else DEFAULT_PACE

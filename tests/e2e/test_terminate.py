@@ -1,0 +1,52 @@
+"""SIGTERM (a plain ``kill``, a shutdown) ends gofish with status 143, the game saved and its
+lock given up, and the terminal left as it was found: the resume hint is printed on it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import pytest
+from e2e_support import Tmux, kill_leftovers, pids_with_env, require, wait_until
+
+from gofish.store import Store
+from gofish.store.repo import LOCKS
+
+pytestmark = pytest.mark.e2e
+
+
+def test_sigterm_saves_frees_the_game_and_exits_143(tmp_path) -> None:
+    require("tmux")
+    data = tmp_path / "term-data"
+    status = tmp_path / "status"
+    gofish = " ".join([sys.executable, "-m", "gofish", "--lang", "en", "new"])
+    # the shell stays on after gofish, so the pane shows what gofish left on the terminal
+    script = f"{gofish}; echo $? > {status}; echo shell-again; sleep 30"
+    term = Tmux(tmp_path)
+    try:
+        term.start(["env", f"GOFISH_DATA_DIR={data}", "GOFISH_DELAY=0", "sh", "-c", script])
+        term.wait_for("Players (2 to 6)")
+        term.keys("C-s")
+        term.settled("Your turn")
+        store = Store(data)
+        [info] = store.list()
+        lock_file = store.root / LOCKS / f"{info.id}.lock"
+        assert lock_file.exists()  # held while the game is open
+        shell = term.pane_pid()
+        [pid] = [p for p in pids_with_env("GOFISH_DATA_DIR", str(data)) if p != shell]
+        os.kill(pid, signal.SIGTERM)
+        wait_until(lambda: status.exists() and status.read_text().strip(), 10,
+                   "gofish to exit after SIGTERM")
+        screen = term.wait_for("shell-again")
+    finally:
+        term.close()
+        kill_leftovers("GOFISH_DATA_DIR", str(data))
+    assert status.read_text().strip() == str(128 + signal.SIGTERM)
+    # the app let the game go itself (a process that is simply killed leaves its lock file)
+    assert not lock_file.exists()
+    # the terminal is back to the shell's screen, with the way back into the game on it
+    assert f"Your game is saved. Resume it with: gofish resume {info.id}" in screen
+    assert "Your turn" not in screen
+    store.lock(info.id).release()  # free: a new session can resume it at once
+    assert store.load_game(info.id)[0].id == info.id
