@@ -155,6 +155,8 @@ SCENES = [
           to_the_end),
     Scene("history-unreadable", _with_history, history),
     Scene("statistics", _with_history, statistics),
-    Scene("help", lambda p: make_app(p, humans("Alice", "Bob"), seed=1), help_screen),
+    # with a computer, so the keys that pace the computers are listed too
+    Scene("help", lambda p: make_app(p, [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "random")],
+                                     seed=1), help_screen),
     Scene("too-small", lambda p: make_app(p, None), None, (60, 20)),
 ]

@@ -18,7 +18,7 @@ from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import humans, make_app, screen_text
+from .helpers import humans, make_app
 from .scenes import play_randomly
 
 SIZE = (80, 24)
@@ -140,7 +140,8 @@ async def test_the_rank_hint_shows_the_keys_in_force(tmp_path, local_letters, la
             app.screen.action_help()
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
-            assert letters.replace(" 0 ", " 0/T ") in screen_text(app)
+            keys = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            assert letters.replace(" 0 ", " 0/T ") in keys
     finally:
         set_language("en")
 

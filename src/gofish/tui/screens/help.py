@@ -17,7 +17,7 @@ from gofish.tui.render import bullet, rank_keys
 RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
 # the keys that pace the computers: not shown where there are none to pace (or the host paces)
 COMPUTER_KEYS = ((Np_("key", "Space"), N_("skip ahead through the computers' turns")),
-                 ("+ -", N_("computers faster, slower (the pause after each move)")))
+                 ("+ -", N_("the computers' pace: faster, slower")))
 KEYS = [
     ("1-6, ↑ ↓", N_("choose the opponent to ask")),
     (RANK_KEYS, N_("choose the rank to ask for")),
