@@ -1,13 +1,20 @@
-"""Expert: Hard's judgement, checked by simulation late in a deal.
+"""Expert: Hard's judgement with weights fitted against Hard, checked by simulation late in a deal.
 
-Late in a deal (a small stock, or under first-out a nearly empty hand), when Hard's best ask
-is not a sure hit, Expert plays Hard's best few asks out in the same ``SAMPLES`` imagined deals
+At two seats Expert weighs an ask as Hard does but gives the turn itself no worth: only the
+cards an ask takes and the books it completes count. It therefore fishes for the last card of a
+book, asking for a rank the table already knows it holds, before it takes a likelier single card
+or reveals a new rank; a sure hit left where it is stays sure. The weights were fitted by
+self-play against Hard (benchmarks/fit_weights.py); at three and more seats none fitted better,
+and Expert keeps Hard's.
+
+Late in a deal (a small stock, or under first-out a nearly empty hand), when its best ask is not
+a sure hit, Expert plays its best few asks out in the same ``SAMPLES`` imagined deals
 (determinized Monte Carlo with common random numbers). Each imagined deal places every card the
 seat has not seen at random within what its tracker knows (the cards seen, the ranks a hand
 must hold or cannot hold since its last draws, how many cards each hand has), with the same
 slot model as Hard's estimates; every seat of the imagined game is then played by a Hard player
-knowing what that seat would know, to the end of the deal. An ask replaces Hard's choice only
-if it wins clearly more often in the same deals.
+knowing what that seat would know (its own seat with its own weights), to the end of the deal.
+An ask replaces the first choice only if it wins clearly more often in the same deals.
 
 The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
 the real game. The number of deals is fixed, not timed, so a decision depends only on the
@@ -18,11 +25,12 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 from gofish.engine import Ask, Game, Rules, SeatView
 from gofish.engine.cards import FULL, NUM_RANKS, POPCOUNT
 
-from .hard import HardPlayer
+from .hard import HARD, HardPlayer, Weights
 from .knowledge import bit_of
 
 SAMPLES = 16  # imagined deals per searched decision
@@ -34,10 +42,20 @@ MARGIN = 0.05  # weight of the final score difference next to winning (smooths t
 MAX_STEPS = 600  # a rollout that runs longer is scored where it stands
 
 
+# fitted by self-play against Hard (benchmarks/fit_weights.py, benchmarks/README.md): at two
+# seats a turn kept is worth nothing by itself; at three and more no change measured better
+TWO_SEATS = replace(HARD, keep=0.0)
+
+
+def fitted_weights(players: int) -> Weights:
+    return TWO_SEATS if players == 2 else HARD
+
+
 class ExpertPlayer(HardPlayer):
     level = "expert"
 
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        self.weights = fitted_weights(players)
         super().__init__(seat, rules, players, seed)
         self._template: Game | None = None
         self.searched = 0  # decisions that used the search (for the benchmark's curiosity)
@@ -188,6 +206,8 @@ class ExpertPlayer(HardPlayer):
         seats: list[HardPlayer] = []
         for s in range(n):
             p = HardPlayer(s, self.rules, n, seed + s)
+            if s == self.seat:
+                p.weights = self.weights  # it plays on as itself
             p.asks, p.informed = list(self.asks), list(self.informed)
             p.public = self.public.clone()
             if s == self.seat:

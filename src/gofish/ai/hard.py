@@ -16,6 +16,8 @@ a seat the table knows holds the rank, and weighs taken cards and revealed ranks
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gofish.engine import RANK_VALUES, Ask, Event, Rules, SeatView
 from gofish.engine import events as ev
 from gofish.engine.cards import POPCOUNT
@@ -23,24 +25,35 @@ from gofish.engine.cards import POPCOUNT
 from .base import AskingPlayer
 from .knowledge import Estimate, Knowledge
 
-KEEP = 1.0  # worth of keeping the turn, in cards
-GAIN = 0.3  # worth of a card taken from an opponent who remembers where it went
-GAIN_UNWATCHED = 1.0  # ... from opponents who do not (three or more seats)
-BOOK = 4.0  # worth of completing a book, in cards
-REVEAL = 0.35  # cost of each card of ours put at risk by revealing its rank
-TERMINAL = 12.0  # worth of the whole game, in cards (ending it as winner, or not as loser)
 # how often a player's asks go to a seat the table knows holds the rank: about 0.12 for random
 # play, 0.35 and more for players who remember; the prior assumes they remember
 RANDOM_RATE, MEMORY_RATE, PRIOR_ASKS = 0.16, 0.28, 3.0
 
 
+@dataclass(frozen=True)
+class Weights:
+    """What each outcome of an ask is worth, in cards. Hard's were fitted against random and
+    Medium play; Expert fits its own (see ai/expert.py)."""
+
+    keep: float = 1.0  # keeping the turn
+    gain: float = 0.3  # a card taken from an opponent who remembers where it went
+    gain_unwatched: float = 1.0  # ... from opponents who do not (three or more seats)
+    book: float = 4.0  # completing a book
+    reveal: float = 0.35  # each card of ours put at risk by revealing its rank
+    terminal: float = 12.0  # the whole game (ending it as winner, or not as loser)
+
+
+HARD = Weights()
+
+
 class HardPlayer(AskingPlayer):
     level = "hard"
+    weights = HARD
 
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
-        self.gain = GAIN
-        self.reveal = REVEAL
+        self.gain = self.weights.gain
+        self.reveal = self.weights.reveal
         self.know = Knowledge(seat, rules, players)
         self.public = Knowledge(None, rules, players)  # what every opponent knows of us
         self.asks = [0] * players  # asks each opponent made
@@ -74,9 +87,10 @@ class HardPlayer(AskingPlayer):
         est = k.estimate()
         cache: dict[tuple[int, int], tuple[float, float, float]] = {}
         watched = self.memory()
-        unwatched = GAIN if self.players == 2 else GAIN_UNWATCHED
-        self.gain = unwatched + (GAIN - unwatched) * watched
-        self.reveal = REVEAL * watched
+        w = self.weights
+        unwatched = w.gain if self.players == 2 else w.gain_unwatched
+        self.gain = unwatched + (w.gain - unwatched) * watched
+        self.reveal = w.reveal * watched
         scores = []
         for a in asks:
             key = (a.target, a.rank)
@@ -136,15 +150,16 @@ class HardPlayer(AskingPlayer):
         k = self.know
         r = a.rank
         me = self.seat
-        worth = BOOK
+        worth = self.weights.book
         if self.rules.scoring == "card-value":
-            worth = BOOK * RANK_VALUES[r] / 8.0
+            worth *= RANK_VALUES[r] / 8.0
         mine = k.minc[me][r]
-        value = ph * (KEEP + self.gain * gain + worth * pbook)
+        keep = self.weights.keep
+        value = ph * (keep + self.gain * gain + worth * pbook)
         pl = self._lucky(est, r, a.suit)
         if pl:
             completes = mine + 1 >= k.book_size
-            value += (1 - ph) * pl * (KEEP + self.gain + (worth if completes else 0.0))
+            value += (1 - ph) * pl * (keep + self.gain + (worth if completes else 0.0))
         if not self.public.revealed(me, r):
             # the others learn we hold the rank; it matters while the rank stays in our hand
             threat = 1.0
@@ -154,7 +169,7 @@ class HardPlayer(AskingPlayer):
             threat = 1.0 - threat + 0.3 * est.stock_extra[r]
             value -= self.reveal * (1 - ph * pbook) * (mine + ph * gain) * min(1.0, threat)
         if self.rules.end == "first-out":
-            value += TERMINAL * self._ending(est, a, ph, pbook)
+            value += self.weights.terminal * self._ending(est, a, ph, pbook)
         return value
 
     # ------------------------------------------------------------------ first-out endings

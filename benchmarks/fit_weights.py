@@ -1,0 +1,128 @@
+"""Fit Hard's weights by self-play: a Hard player with other weights against Hard itself.
+
+    .venv/bin/python benchmarks/fit_weights.py --rules standard --players 2 --seeds 2000 keep=0
+    .venv/bin/python benchmarks/fit_weights.py --rules standard --players 2 --seeds 2000 --search
+
+Every seed is played once in each seating (a duplicate match: the same deal with the players
+moved round the table), so the luck of the deal cancels out better than with fresh deals. The
+first form measures one set of weights (given as name=value, the fields of ai.hard.Weights);
+``--search`` starts from those and changes one weight at a time (halved, or 1.6 times; 0 moves to
+-0.3 and 0.3), keeping a change that scores at least ``--accept`` points better, for two rounds.
+Seeds start at 100,000 so that a fit never sees the seeds benchmarks/ai.py reports on.
+
+This is how ExpertPlayer's weights at two seats were found (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import fields, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from gofish.ai.hard import HARD, HardPlayer, Weights  # noqa: E402
+from gofish.engine import Game, Rules, preset  # noqa: E402
+
+
+def play(rules: Rules, weights: Weights, players: int, seed: int, shift: int) -> float:
+    """One game with the fitted player in seat ``shift``; its share of the win."""
+    seats = []
+    for s in range(players):
+        p = HardPlayer(s, rules, players, seed * 31 + (s - shift) % players)
+        if s == shift:
+            p.weights = weights
+        seats.append(p)
+    game = Game(rules, players, seed)
+    fed = 0
+    open_hands = rules.open_hands
+    while not game.over:
+        for e in game.events[fed:]:
+            for s, p in enumerate(seats):
+                p.observe(e.for_seat(s, open_hands))
+        fed = len(game.events)
+        seat = game.to_act
+        game.apply(seats[seat].choose(game.view(seat, with_events=False)))
+    return 1.0 / len(game.winners) if shift in game.winners else 0.0
+
+
+def run_chunk(args: tuple[dict, dict, int, list[int]]) -> list[float]:
+    rules_json, weights_json, players, seeds = args
+    rules = Rules.from_json(rules_json)
+    weights = Weights(**weights_json)
+    return [sum(play(rules, weights, players, seed, shift) for shift in range(players)) / players
+            for seed in seeds]
+
+
+def measure(rules: Rules, weights: Weights, players: int, seeds: list[int],
+            pool: ProcessPoolExecutor) -> tuple[float, float]:
+    """Mean share of the win per game and the half-width of its 95% interval."""
+    step = max(1, len(seeds) // 40)
+    work = [(rules.to_json(), weights.__dict__, players, seeds[i:i + step])
+            for i in range(0, len(seeds), step)]
+    shares = [x for chunk in pool.map(run_chunk, work) for x in chunk]
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0.0
+    return statistics.mean(shares), half
+
+
+def show(weights: Weights) -> str:
+    return " ".join(f"{f.name}={getattr(weights, f.name):g}" for f in fields(Weights)
+                    if getattr(weights, f.name) != getattr(HARD, f.name)) or "(Hard's own)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("weights", nargs="*", help="name=value, fields of ai.hard.Weights")
+    parser.add_argument("--rules", default="standard", help="a preset name or a JSON object")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=2000)
+    parser.add_argument("--seed-start", type=int, default=100_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--search", action="store_true", help="change one weight at a time")
+    parser.add_argument("--accept", type=float, default=0.4, help="points a change must gain")
+    args = parser.parse_args(argv)
+    names = {f.name for f in fields(Weights)}
+    changes = {}
+    for item in args.weights:
+        name, _, value = item.partition("=")
+        if name not in names:
+            parser.error(f"unknown weight {name!r}; expected one of {', '.join(sorted(names))}")
+        changes[name] = float(value)
+    rules = Rules.from_json(json.loads(args.rules)) if args.rules.startswith("{") \
+        else preset(args.rules)
+    rules.check_players(args.players)
+    seeds = list(range(args.seed_start, args.seed_start + args.seeds))
+    fair = 1 / args.players
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        def report(weights: Weights) -> float:
+            began = time.perf_counter()
+            mean, half = measure(rules, weights, args.players, seeds, pool)
+            print(f"{show(weights):<40} {mean:7.2%} ±{half:.2%}  (fair {fair:.1%}, "
+                  f"{args.seeds} seeds x {args.players}, {time.perf_counter() - began:.0f} s)",
+                  flush=True)
+            return mean
+        best = replace(HARD, **changes)
+        score = report(best)
+        if args.search:
+            for _ in range(2):
+                for f in fields(Weights):
+                    value = getattr(best, f.name)
+                    for tried in ((value * 0.5, value * 1.6) if value else (-0.3, 0.3)):
+                        candidate = replace(best, **{f.name: tried})
+                        result = report(candidate)
+                        if result > score + args.accept / 100:
+                            best, score = candidate, result
+                            print(f"  kept: {show(best)}", flush=True)
+                            break
+            print(f"best: {show(best)} {score:.2%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
