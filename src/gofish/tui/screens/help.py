@@ -1,7 +1,10 @@
-"""The rules in force for this game, in words generated from its rules value, and the keys."""
+"""The rules in force for this game, in words generated from its rules value, the keys, and
+what each computer level does."""
 
 from __future__ import annotations
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,6 +15,8 @@ from textual.widgets import Footer, Static
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, pgettext
 from gofish.rules_text import describe, summary
+from gofish.seats import LEVEL_TITLES, LEVELS
+from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
 
 RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
@@ -39,6 +44,16 @@ def key_name(key: str | tuple[str, str]) -> str:
     return pgettext(*key) if isinstance(key, tuple) else key
 
 
+def levels_table(rules: Rules) -> Table:
+    """Every computer level and what it does, the descriptions wrapping beside the names."""
+    table = Table.grid(padding=(0, 2), expand=True)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(ratio=1)
+    for level in LEVELS:
+        table.add_row(Text(_(LEVEL_TITLES[level])), Text(level_help(level, pairs=rules.pairs)))
+    return table
+
+
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", N_("Close"))]
 
@@ -62,6 +77,9 @@ class HelpScreen(Screen):
                 Content.assemble((line.label.ljust(16), "bold"), line.value.ljust(0), "  ",
                                  (line.explanation, "dim"))
                 for line in describe(self.rules)))
+            yield Static(Content.styled(_("Computer players"), "bold reverse"),
+                         classes="help-head")
+            yield Static(levels_table(self.rules), id="help-levels")
         yield Footer()
 
     def action_close(self) -> None:

@@ -1,13 +1,16 @@
-"""Setup: the seats, a rules preset and every option, and an optional seed."""
+"""Setup: the seats (with a line on what the chosen computer level does), a rules preset and
+every option, and an optional seed."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
@@ -22,6 +25,7 @@ from gofish.rules_text import (
 )
 from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, MAX_NAME, SeatError, SeatSpec
 from gofish.tui.choice import SetupChoice
+from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
@@ -62,12 +66,14 @@ class SetupScreen(Screen):
         self.choice = choice
         self.seats = list(choice.seats)
         self._building = False
+        self.hint_seat: int | None = None  # the seat whose level the hint describes
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Static(Content.styled(_("New game"), "bold reverse"), id="setup-title")
             yield Static(Content.styled(_("Players (2 to 6)"), "bold"))
             yield Vertical(id="seat-rows")
+            yield Static("", id="level-hint", markup=False)
             with Horizontal(id="seat-buttons"):
                 yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
                 yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
@@ -137,6 +143,44 @@ class SetupScreen(Screen):
         rows = self.query_one("#seat-rows", Vertical)
         rows.remove_children()
         rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
+        self.update_hint(self.seats)
+
+    def level_hint(self, seats: list[SeatSpec]) -> str:
+        """What the level of the hinted seat does: the seat last focused or changed while a
+        computer, else the first computer; empty with no computer at the table."""
+        computers = [i for i, seat in enumerate(seats) if not seat.is_human]
+        if not computers:
+            return ""
+        index = self.hint_seat if self.hint_seat in computers else computers[0]
+        seat = seats[index]
+        name = seat.name.strip() or _("Seat {n}").format(n=index + 1)
+        # TRANSLATORS: the setup's line on a computer seat: its name, its level, and what the
+        # level does ("tracks everything said at the table..."); keep it to one line
+        return _("{name} ({level}): {description}").format(
+            name=name, level=_(LEVEL_TITLES[seat.level]), description=level_hint(seat.level))
+
+    def update_hint(self, seats: list[SeatSpec] | None = None) -> None:
+        if seats is None:
+            try:
+                seats = self.read_seats()
+            except NoMatches:  # the rows are being rebuilt: the seats they are built from
+                seats = self.seats
+        self.query_one("#level-hint", Static).update(self.level_hint(seats))
+
+    def hint_at(self, index: int) -> None:
+        """Describe seat ``index`` if it is a computer (a human seat leaves the hint as it was)."""
+        try:
+            seats = self.read_seats()
+        except NoMatches:
+            seats = self.seats
+        if index < len(seats) and not seats[index].is_human:
+            self.hint_seat = index
+        self.update_hint(seats)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        row = next((n for n in event.widget.ancestors_with_self if isinstance(n, SeatRow)), None)
+        if row is not None:
+            self.hint_at(row.index)
 
     def action_add_seat(self) -> None:
         if len(self.seats) >= 6:
@@ -146,6 +190,7 @@ class SetupScreen(Screen):
         taken = {s.name.casefold() for s in self.seats}
         name = next(n for n in DEFAULT_NAMES if n.casefold() not in taken)
         self.seats.append(SeatSpec(name, COMPUTER, "hard"))
+        self.hint_seat = len(self.seats) - 1
         self.build_seats()
 
     def action_remove_seat(self) -> None:
@@ -163,6 +208,13 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------------ rules
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id and event.select.id.startswith("kind-"):
+            # a seat changed by the player is described; one just mounted only refreshes
+            if event.select.has_focus_within:
+                self.hint_at(int(event.select.id.split("-", 1)[1]))
+            else:
+                self.update_hint()
+            return
         if self._building:
             return
         if event.select.id == "preset":
@@ -174,6 +226,8 @@ class SetupScreen(Screen):
             self.sync_preset()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("name-"):
+            self.update_hint()  # the hint names its seat
         if event.input.id and event.input.id.startswith("opt-") and not self._building:
             self.sync_preset()
 
