@@ -124,6 +124,13 @@ async def help_screen(pilot) -> None:
     await pilot.pause()
 
 
+async def help_end(pilot) -> None:
+    """The end of the help: what each computer level does."""
+    await help_screen(pilot)
+    await pilot.press("end")
+    await pilot.pause()
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str
@@ -158,5 +165,8 @@ SCENES = [
     # with a computer, so the keys that pace the computers are listed too
     Scene("help", lambda p: make_app(p, [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "random")],
                                      seed=1), help_screen),
+    Scene("help-computers", lambda p: make_app(p, [SeatSpec("Alice"),
+                                                   SeatSpec("Bob", COMPUTER, "random")], seed=1),
+          help_end),
     Scene("too-small", lambda p: make_app(p, None), None, (60, 20)),
 ]

@@ -1,4 +1,5 @@
-"""The table, the pass-the-device screen and the rules help in French and Russian at 80x24:
+"""The table, the pass-the-device screen and the help (its top and its end, the computer
+levels) in French and Russian at 80x24:
 the longest translations still fit. The scenes are the English snapshots' own (scenes.py).
 Plain ``def`` tests, as pytest-textual-snapshot wants.
 """
@@ -12,7 +13,7 @@ from gofish.i18n import set_language
 from .scenes import SCENES
 
 SHOWN = {scene.name: scene for scene in SCENES if scene.name in ("table", "pass-the-device",
-                                                                  "help")}
+                                                                  "help", "help-computers")}
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])
