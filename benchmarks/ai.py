@@ -40,6 +40,7 @@ class Tally:
     ties: int = 0
     squares: float = 0.0  # sum of points squared, for the variance
     times: list[float] = field(default_factory=list)  # seconds per real decision
+    searched: list[float] = field(default_factory=list)  # ... of those Expert searched
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -48,6 +49,7 @@ class Tally:
         self.ties += other.ties
         self.squares += other.squares
         self.times.extend(other.times)
+        self.searched.extend(other.searched)
 
     def rate(self) -> tuple[float, float]:
         """Mean points per game and the half-width of its 95% confidence interval."""
@@ -58,8 +60,8 @@ class Tally:
 
 
 def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
-             timed: bool) -> tuple[list[float], list[list[float]]]:
-    """One game; returns each entry's points and its decision times."""
+             timed: bool) -> tuple[list[float], list[list[float]], list[list[float]]]:
+    """One game; returns each entry's points, its decision times and those of its searches."""
     n = len(levels)
     shift = seed % n if rotate else 0
     entry_at = [(s - shift) % n for s in range(n)]  # entry sitting in each seat
@@ -68,6 +70,7 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
     open_hands = rules.open_hands
     fed = 0
     times: list[list[float]] = [[] for _ in range(n)]
+    searched: list[list[float]] = [[] for _ in range(n)]
     clock = time.perf_counter
     while not game.over:
         events = game.events
@@ -78,9 +81,14 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
         seat = game.to_act
         view = game.view(seat, with_events=False)
         if timed and len(view.legal) > 1:
+            player = players[seat]
+            before = getattr(player, "searched", 0)
             t0 = clock()
-            action = players[seat].choose(view)
-            times[entry_at[seat]].append(clock() - t0)
+            action = player.choose(view)
+            took = clock() - t0
+            times[entry_at[seat]].append(took)
+            if getattr(player, "searched", 0) != before:
+                searched[entry_at[seat]].append(took)
         else:
             action = players[seat].choose(view)
         game.apply(action)
@@ -88,7 +96,7 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
     winners = game.winners
     for s in winners:
         points[entry_at[s]] = 1.0 if len(winners) == 1 else 0.5
-    return points, times
+    return points, times, searched
 
 
 def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]:
@@ -96,7 +104,7 @@ def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]
     rules = Rules.from_json(rules_json)
     tallies = [Tally() for _ in levels]
     for seed in range(start, start + count):
-        points, times = play_one(rules, levels, seed, rotate, timed)
+        points, times, searched = play_one(rules, levels, seed, rotate, timed)
         for i, t in enumerate(tallies):
             t.games += 1
             t.points += points[i]
@@ -104,6 +112,7 @@ def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]
             t.wins += points[i] == 1.0
             t.ties += points[i] == 0.5
             t.times.extend(times[i])
+            t.searched.extend(searched[i])
     return tallies
 
 
@@ -161,8 +170,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<12} {mean:8.1%} {low:7.1%}-{high:6.1%} "
               f"{t.wins / t.games:6.1%} {t.ties / t.games:6.1%} {med:9.3f} {p90:7.3f} "
               f"{len(t.times):9d}")
-        out.append({"entry": i, "level": level, "games": t.games, "rate": mean, "ci": half,
-                    "sole": t.wins, "shared": t.ties, "median_ms": med, "p90_ms": p90})
+        entry = {"entry": i, "level": level, "games": t.games, "rate": mean, "ci": half,
+                 "sole": t.wins, "shared": t.ties, "median_ms": med, "p90_ms": p90}
+        if len(t.searched) > 10:
+            entry["searched"] = len(t.searched)
+            entry["searched_median_ms"] = statistics.median(t.searched) * 1000
+            entry["searched_p90_ms"] = statistics.quantiles(t.searched, n=10)[-1] * 1000
+            print(f"{'':<12} of which {len(t.searched)} searched: median "
+                  f"{entry['searched_median_ms']:.1f} ms, p90 {entry['searched_p90_ms']:.1f} ms")
+        out.append(entry)
     if args.json:
         print(json.dumps({"rules": name, "seats": levels, "games": args.games,
                           "seed_start": args.seed_start, "rotate": args.rotate,
