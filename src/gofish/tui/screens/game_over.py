@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,6 +14,8 @@ from textual.widgets import Button, Footer, Static
 from gofish.i18n import N_, _, ngettext
 from gofish.names import rank_short
 from gofish.session import Session
+
+BOOKS_WIDTH = 30  # the books column: 13 books fit on a line, 26 pairs take two
 
 
 class GameOverScreen(Screen):
@@ -62,7 +66,7 @@ class GameOverScreen(Screen):
         s = self.session
         rows: list[Content] = []
         match = bool(s.rules.match_target)
-        header = [(_("Player"), 22), (_("Pairs") if s.rules.pairs else _("Books"), 30),
+        header = [(_("Player"), 22), (_("Pairs") if s.rules.pairs else _("Books"), BOOKS_WIDTH),
                   (_("Score"), 7)]
         if match:
             header.append((_("Total"), 7))
@@ -70,11 +74,15 @@ class GameOverScreen(Screen):
         totals = s.scores()
         for seat, name in enumerate(s.names):
             books = " ".join(rank_short(r) for r, _c in sorted(view.books[seat])) or "—"
-            cells = [(name, 22), (books, 30), (str(view.deal_scores[seat]), 7)]
+            # up to 26 pairs under the Kids option: the ranks wrap within their column
+            # rather than being cut off
+            lines = textwrap.wrap(books, BOOKS_WIDTH - 1) or [books]
+            cells = [(name, 22), (lines[0], BOOKS_WIDTH), (str(view.deal_scores[seat]), 7)]
             if match:
                 cells.append((str(totals[seat]), 7))
             style = "bold" if seat in s.winners else ""
             rows.append(Content.styled("".join(t[: w - 1].ljust(w) for t, w in cells), style))
+            rows.extend(Content.styled(" " * 22 + more, style) for more in lines[1:])
         if match:
             target = s.rules.match_target
             rows.append(Content(""))

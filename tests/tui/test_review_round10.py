@@ -1,0 +1,40 @@
+"""Review of round 10 (pace keys, pairs wording, local letters, joined seats, SIGTERM, level
+lines): the defects found, each with the test that failed before its fix."""
+
+from __future__ import annotations
+
+from gofish.engine import preset
+from gofish.names import rank_short
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.tui.screens.game_over import BOOKS_WIDTH, GameOverScreen
+
+from .helpers import make_app
+
+SIZE = (80, 24)
+NAME_WIDTH = 22
+
+
+async def test_every_pair_is_listed_at_the_end_of_a_kids_game(tmp_path):
+    # seed 5: Bob ends with 17 pairs, more than one line of the column holds
+    seats = [SeatSpec("Ann", COMPUTER, "random"), SeatSpec("Bob", COMPUTER, "random")]
+    app = make_app(tmp_path, seats, rules=preset("kids"), seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        view = app.session.public_view()
+        lines = screen.table(view).plain.splitlines()[1:]
+        shown: list[list[str]] = []
+        for line in lines:
+            if line[:NAME_WIDTH].strip():
+                shown.append([])
+            shown[-1].extend(line[NAME_WIDTH:NAME_WIDTH + BOOKS_WIDTH].split())
+        expected = [[rank_short(r) for r, _c in sorted(books)] for books in view.books]
+        assert max(len(e) for e in expected) > 14  # more than fit on one line
+        assert shown == expected
+        # and the score stays in its own column, after the ranks
+        bob = next(line for line in lines if line.startswith("Bob"))
+        assert bob[NAME_WIDTH + BOOKS_WIDTH:].split()[0] == str(view.deal_scores[1])
