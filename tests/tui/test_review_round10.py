@@ -7,8 +7,9 @@ from gofish.engine import preset
 from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.tui.screens.game_over import BOOKS_WIDTH, GameOverScreen
+from gofish.tui.screens.table import TableScreen
 
-from .helpers import make_app
+from .helpers import make_app, notices
 
 SIZE = (80, 24)
 NAME_WIDTH = 22
@@ -38,3 +39,24 @@ async def test_every_pair_is_listed_at_the_end_of_a_kids_game(tmp_path):
         # and the score stays in its own column, after the ranks
         bob = next(line for line in lines if line.startswith("Bob"))
         assert bob[NAME_WIDTH + BOOKS_WIDTH:].split()[0] == str(view.deal_scores[1])
+
+
+async def test_many_presses_of_plus_or_minus_leave_one_pace_notice(tmp_path):
+    seats = [SeatSpec("Ann"), SeatSpec("Bot", COMPUTER, "random")]
+    app = make_app(tmp_path, seats, seed=0)  # Ann plays first
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.can_ask()
+        for _ in range(6):  # past the slow end
+            await pilot.press("minus")
+            await pilot.pause()
+        assert notices(app) == ["Computer pace: slow (1.2 s a move)"]
+        for _ in range(6):  # and past the instant end
+            await pilot.press("plus")
+            await pilot.pause()
+        assert app.pace == "instant"
+        assert notices(app) == ["Computer pace: instant (no pause)"]
+        app.notify("Something else")  # other notices are not the pace's to take away
+        await pilot.press("minus")
+        await pilot.pause()
+        assert notices(app) == ["Something else", "Computer pace: fast (0.3 s a move)"]

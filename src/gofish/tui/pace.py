@@ -23,6 +23,11 @@ def pace_label(pace: str) -> str:
     return _(LABELS[pace])
 
 
+def pace_notice(pace: str) -> str:
+    """What the table says when + or - sets ``pace``."""
+    return _("Computer pace: {pace}").format(pace=pace_label(pace))
+
+
 def nearest_pace(seconds: float) -> str:
     """The named pace closest to a pause in seconds (GOFISH_DELAY may be any number)."""
     return min(PACES, key=lambda p: (abs(SECONDS[p] - seconds), PACES.index(p)))
