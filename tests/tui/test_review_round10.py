@@ -3,13 +3,18 @@ lines): the defects found, each with the test that failed before its fix."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from textual.widgets import Select
+
 from gofish.engine import preset
 from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.tui.screens.game_over import BOOKS_WIDTH, GameOverScreen
+from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import make_app, notices
+from .helpers import make_app, notices, screen_text
 
 SIZE = (80, 24)
 NAME_WIDTH = 22
@@ -60,3 +65,29 @@ async def test_many_presses_of_plus_or_minus_leave_one_pace_notice(tmp_path):
         await pilot.press("minus")
         await pilot.pause()
         assert notices(app) == ["Something else", "Computer pace: fast (0.3 s a move)"]
+
+
+async def test_the_setup_names_pairs_not_books_under_the_pairs_option(tmp_path):
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        text = screen_text(app)
+        assert "all 13 books laid down" in text and "one point a book" in text
+        setup.query_one("#preset", Select).value = "kids"
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "all 26 pairs laid down" in text and "one point a pair" in text
+        assert "What a pair is worth." in text
+        assert "book laid" not in text and "a book" not in text
+        # the values themselves are untouched by the new labels
+        assert setup.read_rules() == preset("kids")
+        setup.query_one("#opt-pairs", Select).value = False  # by hand: books again
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "all 13 books laid down" in text and "What a book is worth." in text
+        assert setup.query_one("#preset", Select).value == "custom"
+        assert setup.read_rules() == dataclasses.replace(preset("kids"), pairs=False)

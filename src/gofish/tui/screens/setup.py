@@ -18,6 +18,8 @@ from gofish.engine import PRESETS, Rules, RulesError
 from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
     OPTION_LABELS,
+    PAIRS_EXPLANATIONS,
+    PAIRS_VALUE_LABELS,
     PRESET_BLURBS,
     PRESET_TITLES,
     option_values,
@@ -27,6 +29,18 @@ from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, MAX_NAME, SeatEr
 from gofish.tui.choice import SetupChoice
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
+
+
+def option_label(field: str, value: object, pairs: bool) -> str:
+    """An option's value as the setup lists it: under the pairs option a book is a pair."""
+    if pairs and (field, value) in PAIRS_VALUE_LABELS:
+        return _(PAIRS_VALUE_LABELS[(field, value)])
+    return value_label(field, value)
+
+
+def option_help(field: str, explanation: str, pairs: bool) -> str:
+    return _(PAIRS_EXPLANATIONS[field] if pairs and field in PAIRS_EXPLANATIONS else explanation)
+
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 
@@ -93,6 +107,7 @@ class SetupScreen(Screen):
                 yield Select(presets, value=preset, allow_blank=False, id="preset",
                              classes="opt-select", compact=True)
             yield Static(self.preset_blurb(preset), id="preset-blurb", classes="opt-help")
+            pairs = self.choice.rules.pairs
             for field, (label, explanation) in OPTION_LABELS.items():
                 value = getattr(self.choice.rules, field)
                 with Horizontal(classes="opt-row"):
@@ -101,10 +116,12 @@ class SetupScreen(Screen):
                         yield Input(str(value), id=f"opt-{field}", classes="opt-input",
                                     restrict=r"[0-9]*", max_length=4, compact=True)
                     else:
-                        yield Select([(value_label(field, v), v) for v in option_values(field)],
+                        yield Select([(option_label(field, v, pairs), v)
+                                      for v in option_values(field)],
                                      value=value, allow_blank=False, id=f"opt-{field}",
                                      classes="opt-select", compact=True)
-                yield Static(_(explanation), classes="opt-help", markup=False)
+                yield Static(option_help(field, explanation, pairs), id=f"help-{field}",
+                             classes="opt-help", markup=False)
             yield Static("", id="rules-error", classes="error")
             with Horizontal(classes="opt-row"):
                 yield Static(_("Seed"), classes="opt-label")
@@ -215,6 +232,8 @@ class SetupScreen(Screen):
             else:
                 self.update_hint()
             return
+        if event.select.id == "opt-pairs":  # by hand or by a preset
+            self.label_for_pairs(event.value is True)
         if self._building:
             return
         if event.select.id == "preset":
@@ -230,6 +249,18 @@ class SetupScreen(Screen):
             self.update_hint()  # the hint names its seat
         if event.input.id and event.input.id.startswith("opt-") and not self._building:
             self.sync_preset()
+
+    def label_for_pairs(self, pairs: bool) -> None:
+        """Name books pairs (or books again) in the options that mention them."""
+        fields = {field for field, _v in PAIRS_VALUE_LABELS} | set(PAIRS_EXPLANATIONS)
+        for field in sorted(fields):
+            select = self.query_one(f"#opt-{field}", Select)
+            value = select.value  # set_options picks the first option: the value goes back
+            select.set_options([(option_label(field, v, pairs), v) for v in option_values(field)])
+            select.value = value
+            select.mutate_reactive(Select.value)  # the same value shows its new label
+            self.query_one(f"#help-{field}", Static).update(
+                option_help(field, OPTION_LABELS[field][1], pairs))
 
     def set_rules(self, rules: Rules) -> None:
         self._building = True
