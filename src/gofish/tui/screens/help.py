@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, pgettext
+from gofish.names import local_letters
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.levels import level_help
@@ -40,7 +41,9 @@ KEYS = [
 def key_name(key: str | tuple[str, str]) -> str:
     """A key's name on the keyboard ("Entrée" in French); symbols stay as they are."""
     if key == RANK_KEYS:
-        return key.format(ranks=rank_keys(ten="0/T"))
+        # with local letters, the keys the table shows: "T" beside a Russian ace "Т" would
+        # read as one letter for two ranks
+        return key.format(ranks=rank_keys(ten="0" if local_letters() else "0/T"))
     return pgettext(*key) if isinstance(key, tuple) else key
 
 
