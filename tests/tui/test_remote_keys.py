@@ -57,6 +57,9 @@ async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):
             help_text = "\n".join(str(w.render()) for w in app.screen.query(Static))
             assert "choose the rank to ask for" in help_text
             assert "skip ahead" not in help_text and "faster, slower" not in help_text
+            # Esc and Ctrl+Q leave the table: there is no menu here, the game is the host's
+            assert "back to the menu" not in help_text and "the game is saved" not in help_text
+            assert help_text.count("leave the table (you can take your seat again)") == 2
     finally:
         await host.close()
 

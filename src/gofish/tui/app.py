@@ -144,7 +144,7 @@ class GofishApp(App):
         from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
-                                    computers=self.paces_computers(session)))
+                                    computers=self.paces_computers(session), remote=self.REMOTE))
 
     def show_general_help(self) -> None:
         from gofish.engine import PRESETS

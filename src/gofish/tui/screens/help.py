@@ -36,6 +36,11 @@ KEYS = [
     (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),
     ("Ctrl+Q", N_("quit (the game is saved)")),
 ]
+# a joined seat (gofish join) has no menu, and the game is the host's: Esc and Ctrl+Q leave
+REMOTE_KEYS = {
+    KEYS[-2][0]: N_("leave the table (you can take your seat again)"),
+    KEYS[-1][0]: N_("leave the table (you can take your seat again)"),
+}
 
 
 def key_name(key: str | tuple[str, str]) -> str:
@@ -60,11 +65,13 @@ def levels_table(rules: Rules) -> Table:
 class HelpScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", N_("Close"))]
 
-    def __init__(self, rules: Rules, players: int, *, computers: bool = True) -> None:
+    def __init__(self, rules: Rules, players: int, *, computers: bool = True,
+                 remote: bool = False) -> None:
         super().__init__()
         self.rules = rules
         self.players = players
-        self.keys = [k for k in KEYS if computers or k not in COMPUTER_KEYS]
+        self.keys = [(key, REMOTE_KEYS.get(key, what) if remote else what)
+                     for key, what in KEYS if computers or (key, what) not in COMPUTER_KEYS]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
