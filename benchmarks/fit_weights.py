@@ -35,7 +35,9 @@ def play(rules: Rules, weights: Weights, players: int, seed: int, shift: int) ->
     """One game with the fitted player in seat ``shift``; its share of the win."""
     seats = []
     for s in range(players):
-        p = HardPlayer(s, rules, players, seed * 31 + (s - shift) % players)
+        # each seat's own random choices follow the seat, not the player: with the same
+        # weights every seating plays the very same game, so a difference is the weights'
+        p = HardPlayer(s, rules, players, seed * 31 + s)
         if s == shift:
             p.weights = weights
         seats.append(p)
