@@ -38,7 +38,7 @@ LEVEL_HINTS = {
     "easy": N_("like a young child: asks at random and soon forgets."),
     "medium": N_("remembers who asked for what, for about ten turns."),
     "hard": N_("tracks everything said at the table and weighs each ask."),
-    "expert": N_("like hard, but sharper; thinks ahead near the end."),
+    "expert": N_("like hard, sharper one-on-one; plans the endgame."),
 }
 
 
