@@ -119,7 +119,7 @@ async def test_plus_and_minus_at_the_table_step_the_pace_with_a_notice(tmp_path)
             await pilot.press("plus")
         await pilot.pause()
         assert app.pace == "instant" and app.computer_delay == 0
-        assert notices(app)[-1] == "Computer pace: instant (no pause)"
+        assert notices(app)[-1] == "Computer pace: instant (no pause), already the fastest"
         assert app.screen.stage in ("target", "rank")  # the keys did not touch the ask
 
 

@@ -55,12 +55,12 @@ async def test_many_presses_of_plus_or_minus_leave_one_pace_notice(tmp_path):
         for _ in range(6):  # past the slow end
             await pilot.press("minus")
             await pilot.pause()
-        assert notices(app) == ["Computer pace: slow (1.2 s a move)"]
+        assert notices(app) == ["Computer pace: slow (1.2 s a move), already the slowest"]
         for _ in range(6):  # and past the instant end
             await pilot.press("plus")
             await pilot.pause()
         assert app.pace == "instant"
-        assert notices(app) == ["Computer pace: instant (no pause)"]
+        assert notices(app) == ["Computer pace: instant (no pause), already the fastest"]
         app.notify("Something else")  # other notices are not the pace's to take away
         await pilot.press("minus")
         await pilot.pause()

@@ -19,7 +19,7 @@ from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
 from gofish.tui.choice import SetupChoice, default_choice
-from gofish.tui.pace import PACES, SECONDS, nearest_pace, pace_notice, step_pace
+from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -178,18 +178,19 @@ class GofishApp(App):
 
     def change_pace(self, faster: int) -> None:
         """A step faster (or slower, negative) from the pace in force, at once and for next time."""
-        pace = step_pace(nearest_pace(self.computer_delay), faster)
+        was = nearest_pace(self.computer_delay)
+        pace = step_pace(was, faster)
         self.pace, self.delay_override = pace, None
         choice = self.load_last_setup()
         if choice.pace != pace:
             self.save_last_setup(SetupChoice(choice.seats, choice.rules, choice.seed, pace))
         self.forget_pace_notices()
-        self.notify(pace_notice(pace), timeout=2)
+        self.notify(pace_notice(pace, limit=pace == was), timeout=2)
 
     def forget_pace_notices(self) -> None:
         """One pace notice at a time: a run of presses of + or - shows where it ended, not a
         pile of toasts over the table."""
-        shown = {pace_notice(p) for p in PACES}
+        shown = pace_notices()
         for notice in [n for n in self._notifications if n.message in shown]:
             self._unnotify(notice, refresh=False)  # the notice that follows redraws them
 

@@ -23,9 +23,18 @@ def pace_label(pace: str) -> str:
     return _(LABELS[pace])
 
 
-def pace_notice(pace: str) -> str:
-    """What the table says when + or - sets ``pace``."""
-    return _("Computer pace: {pace}").format(pace=pace_label(pace))
+def pace_notice(pace: str, *, limit: bool = False) -> str:
+    """What the table says when + or - sets ``pace``; ``limit`` when a press went past an end."""
+    if not limit:
+        return _("Computer pace: {pace}").format(pace=pace_label(pace))
+    if pace == PACES[0]:
+        return _("Computer pace: {pace}, already the fastest").format(pace=pace_label(pace))
+    return _("Computer pace: {pace}, already the slowest").format(pace=pace_label(pace))
+
+
+def pace_notices() -> set[str]:
+    """Every notice + and - can show, so that a new one can replace the last."""
+    return {pace_notice(p, limit=end) for p in PACES for end in (False, True)}
 
 
 def nearest_pace(seconds: float) -> str:
