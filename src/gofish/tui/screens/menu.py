@@ -24,7 +24,9 @@ from gofish.i18n import (
 )
 from gofish.store.errors import StoreError
 
+# figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
+              __ _     _
   __ _  ___  / _(_)___| |__
  / _` |/ _ \| |_| / __| '_ \
 | (_| | (_) |  _| \__ \ | | |
@@ -45,7 +47,8 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
-            yield Static(TITLE_ART.strip("\n"), id="art", markup=False)
+            with Center():
+                yield Static(TITLE_ART.strip("\n"), id="art", markup=False)
             yield Static(Content.styled(_("Go Fish for the terminal"), "bold"), id="tagline")
             with Center():
                 yield OptionList(
