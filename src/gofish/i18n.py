@@ -73,21 +73,46 @@ def language() -> str:
     return _language
 
 
+# --ascii: the catalogs' typography (curly quotes, guillemets, arrows, no-break spaces) folded
+# to plain ASCII as each message is looked up, so no screen needs to know about it
+_ARROWS = (("↑↓", "Up/Down"), ("←→", "Left/Right"), ("↑", "Up"), ("↓", "Down"), ("←", "Left"),
+           ("→", "Right"), ("⏎", "Enter"))
+_FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'",
+                       "–": "-", "—": "-", "…": "...", "\u00a0": " ", "\u202f": " ", "•": "-"})
+_ascii = False
+
+
+def set_ascii_text(on: bool) -> None:
+    global _ascii
+    _ascii = on
+
+
+def ascii_text(text: str) -> str:
+    """``text`` with its typography in plain ASCII (letters of other scripts stay)."""
+    for arrow, word in _ARROWS:
+        text = text.replace(arrow, word)
+    return text.translate(_FOLD)
+
+
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    text = _translation.gettext(message)
+    return ascii_text(text) if _ascii else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    text = _translation.ngettext(singular, plural, n)
+    return ascii_text(text) if _ascii else text
 
 
 def pgettext(context: str, message: str) -> str:
     """A message whose translation depends on its role, such as a rank word's case."""
-    return _translation.pgettext(context, message)
+    text = _translation.pgettext(context, message)
+    return ascii_text(text) if _ascii else text
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _translation.npgettext(context, singular, plural, n)
+    text = _translation.npgettext(context, singular, plural, n)
+    return ascii_text(text) if _ascii else text
 
 
 def N_(message: str) -> str:

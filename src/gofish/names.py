@@ -8,7 +8,7 @@ is its own message, with a context naming the role; sentences ask for the role t
 from __future__ import annotations
 
 from gofish.engine.cards import RANKS, SUIT_SYMBOLS, SUITS
-from gofish.i18n import Np_, npgettext, pgettext
+from gofish.i18n import Np_, npgettext, pgettext, set_ascii_text
 
 
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
@@ -93,6 +93,7 @@ _local_letters = False
 def set_ascii(on: bool) -> None:
     global _ascii
     _ascii = on
+    set_ascii_text(on)  # the messages' own typography too
 
 
 def ascii_mode() -> bool:

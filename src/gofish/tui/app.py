@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from gofish.i18n import N_, _, translate_bindings
-from gofish.names import set_ascii
+from gofish.i18n import N_, _, ascii_text, translate_bindings
+from gofish.names import ascii_mode, set_ascii
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.paths import ensure_private_dir
@@ -20,6 +20,7 @@ from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
 from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
+from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -205,7 +206,7 @@ class GofishApp(App):
             return None
         names = ", ".join(plain(s.name, 20) for s in info.summary.seats)
         when = info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-        return info.id, f"{names} · {when}"
+        return info.id, f"{names}{dot()}{when}"
 
     def start_game(self, choice: SetupChoice, remember: bool = True) -> None:
         if remember:  # the setup's choice: a pace picked there is the player's word
@@ -294,6 +295,11 @@ class GofishApp(App):
     def report_save_error(self, error: Exception) -> None:
         self.notify(_("Could not save the game: {why}").format(why=error), severity="error", markup=False,
                     timeout=15)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual shows Enter as a symbol; --ascii names it."""
+        shown = super().get_key_display(binding)
+        return ascii_text(shown) if ascii_mode() else shown
 
     def action_quit(self) -> None:
         self.close_game_keep_message()

@@ -18,6 +18,11 @@ SEAT_WIDTH = 30  # a seat line inside the 34-column seats panel, brackets and bo
 def bullet() -> str:
     """The mark before each log line; plain ASCII in --ascii mode."""
     return "- " if ascii_mode() else "• "
+
+
+def dot() -> str:
+    """The separator between the parts of a title line; plain ASCII in --ascii mode."""
+    return " - " if ascii_mode() else " · "
 BLACK = "bold"
 PICKED = "reverse bold"
 

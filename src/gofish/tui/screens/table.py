@@ -30,7 +30,16 @@ from gofish.names import (
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
-from gofish.tui.render import RED, books_line, bullet, click, hand_content, rank_keys, seat_line
+from gofish.tui.render import (
+    RED,
+    books_line,
+    bullet,
+    click,
+    dot,
+    hand_content,
+    rank_keys,
+    seat_line,
+)
 
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
              **{str(d): str(d) for d in range(2, 10)}}
@@ -453,7 +462,7 @@ class TableScreen(Screen):
         else:
             turn = _("{name}'s turn").format(name=names[view.turn])
         deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
-        top = " · ".join(p for p in ("gofish", rules_name, deal, status) if p)
+        top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
         self.query_one("#topbar", Static).update(
             Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
 
@@ -487,7 +496,7 @@ class TableScreen(Screen):
         else:
             n = len(view.hand)
             title.update(Content.assemble(
-                (_("Your hand, {name}").format(name=names[viewer]), "bold"), " · ",
+                (_("Your hand, {name}").format(name=names[viewer]), "bold"), dot(),
                 ngettext("{n} card", "{n} cards", n).format(n=n)))
             hand.update(hand_content(view.hand, self.rank if self.can_ask() else None,
                                      self.suit, self.can_ask()))

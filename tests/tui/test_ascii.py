@@ -1,0 +1,49 @@
+"""--ascii: nothing but ASCII in what the game says, the catalogs' typography included."""
+
+from __future__ import annotations
+
+import pytest
+
+from gofish.i18n import _, ascii_text, set_language
+from gofish.names import set_ascii
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.tui.screens.table import TableScreen
+
+from .helpers import make_app, screen_text
+
+# Textual's own frame: borders and scrollbars, drawn by the terminal's line characters
+FRAME = set("─│┌┐└┘├┤┬┴┼▁▂▃▄▅▆▇█▊▎▔▕▏▌▐")
+
+
+def test_typography_folds_to_ascii() -> None:
+    """Letters of other scripts stay: only punctuation, spaces and arrows change."""
+    folded = ascii_text("You said “Go fish!”\u00a0… 1-4 or ↑↓, ←→ — it’s «ça»")
+    assert folded == 'You said "Go fish!" ... 1-4 or Up/Down, Left/Right - it\'s "ça"'
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_messages_are_ascii_in_ascii_mode_only(lang: str) -> None:
+    set_language(lang)
+    try:
+        set_ascii(True)
+        said = _("Which rank? {keys} or ←→")
+        assert "←" not in said and "Left/Right" in said
+        set_ascii(False)
+        assert "←→" in _("Which rank? {keys} or ←→")
+    finally:
+        set_ascii(False)
+        set_language("en")
+
+
+async def test_the_table_in_ascii_mode_is_ascii(tmp_path) -> None:
+    seats = [SeatSpec("Ann"), SeatSpec("Bot", COMPUTER, "random"), SeatSpec("Cy", COMPUTER, "easy")]
+    app = make_app(tmp_path, seats, seed=21, ascii=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            text = screen_text(app)
+            assert '"Go fish!"' in text or "gave" in text  # the log has something to say
+            assert {c for c in text if ord(c) > 127} <= FRAME
+    finally:
+        set_ascii(False)
