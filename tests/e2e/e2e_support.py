@@ -181,6 +181,21 @@ class Tmux:
         self.tmux("kill-server", check=False)
 
 
+# a new game from the setup, in English (a shell line runs it, so its exit status can be kept)
+NEW_GAME = " ".join([sys.executable, "-m", "gofish", "--lang", "en", "new"])
+
+
+def start_new_game(term: Tmux, data: Path, script: str) -> int:
+    """Run ``script`` (a shell line that runs NEW_GAME) in the pane with its own data folder,
+    start the game from the setup, and return gofish's process id once the table is up."""
+    term.start(["env", f"GOFISH_DATA_DIR={data}", "GOFISH_DELAY=0", "sh", "-c", script])
+    term.wait_for("Players (2 to 6)")
+    term.keys("C-s")
+    term.settled("Your turn")
+    shell = term.pane_pid()
+    [pid] = [p for p in pids_with_env("GOFISH_DATA_DIR", str(data)) if p != shell]
+    return pid
+
 # ---------------------------------------------------------------------- sshd
 
 class SshServer:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import time
 
 import pytest
-from e2e_support import Tmux, kill_leftovers, pids_with_env, require, wait_until
+from e2e_support import NEW_GAME, Tmux, kill_leftovers, require, start_new_game, wait_until
 
 from gofish.store import Store
 
@@ -20,16 +19,10 @@ def test_sighup_ends_gofish_at_once_with_its_game_saved_and_free(tmp_path) -> No
     require("tmux")
     data = tmp_path / "hup-data"
     status = tmp_path / "status"
-    gofish = " ".join([sys.executable, "-m", "gofish", "--lang", "en", "new"])
-    script = f'trap "" HUP; {gofish}; echo $? > {status}'
+    script = f'trap "" HUP; {NEW_GAME}; echo $? > {status}'
     term = Tmux(tmp_path)
     try:
-        term.start(["env", f"GOFISH_DATA_DIR={data}", "GOFISH_DELAY=0", "sh", "-c", script])
-        term.wait_for("Players (2 to 6)")
-        term.keys("C-s")
-        term.settled("Your turn")
-        shell = term.pane_pid()
-        [pid] = [p for p in pids_with_env("GOFISH_DATA_DIR", str(data)) if p != shell]
+        pid = start_new_game(term, data, script)
         sent = time.monotonic()
         os.kill(pid, signal.SIGHUP)
         wait_until(lambda: status.exists() and status.read_text().strip(), 1,

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 
 import pytest
-from e2e_support import Tmux, kill_leftovers, pids_with_env, require, wait_until
+from e2e_support import NEW_GAME, Tmux, kill_leftovers, require, start_new_game, wait_until
 
 from gofish.store import Store
 from gofish.store.repo import LOCKS
@@ -20,21 +19,15 @@ def test_sigterm_saves_frees_the_game_and_exits_143(tmp_path) -> None:
     require("tmux")
     data = tmp_path / "term-data"
     status = tmp_path / "status"
-    gofish = " ".join([sys.executable, "-m", "gofish", "--lang", "en", "new"])
     # the shell stays on after gofish, so the pane shows what gofish left on the terminal
-    script = f"{gofish}; echo $? > {status}; echo shell-again; sleep 30"
+    script = f"{NEW_GAME}; echo $? > {status}; echo shell-again; sleep 30"
     term = Tmux(tmp_path)
     try:
-        term.start(["env", f"GOFISH_DATA_DIR={data}", "GOFISH_DELAY=0", "sh", "-c", script])
-        term.wait_for("Players (2 to 6)")
-        term.keys("C-s")
-        term.settled("Your turn")
+        pid = start_new_game(term, data, script)
         store = Store(data)
         [info] = store.list()
         lock_file = store.root / LOCKS / f"{info.id}.lock"
         assert lock_file.exists()  # held while the game is open
-        shell = term.pane_pid()
-        [pid] = [p for p in pids_with_env("GOFISH_DATA_DIR", str(data)) if p != shell]
         os.kill(pid, signal.SIGTERM)
         wait_until(lambda: status.exists() and status.read_text().strip(), 10,
                    "gofish to exit after SIGTERM")
