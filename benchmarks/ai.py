@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from gofish.ai import make_player  # noqa: E402
+from gofish.ai import make_player, tell  # noqa: E402
 from gofish.engine import Game, Rules, preset  # noqa: E402
 from gofish.seats import LEVELS  # noqa: E402
 
@@ -73,11 +73,8 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
     searched: list[list[float]] = [[] for _ in range(n)]
     clock = time.perf_counter
     while not game.over:
-        events = game.events
-        for e in events[fed:]:
-            for s, p in enumerate(players):
-                p.observe(e.for_seat(s, open_hands))
-        fed = len(events)
+        tell(players, game.events[fed:], open_hands)
+        fed = len(game.events)
         seat = game.to_act
         view = game.view(seat, with_events=False)
         if timed and len(view.legal) > 1:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from gofish.ai import tell  # noqa: E402
 from gofish.ai.hard import HARD, HardPlayer, Weights  # noqa: E402
 from gofish.engine import Game, Rules, preset  # noqa: E402
 
@@ -45,9 +46,7 @@ def play(rules: Rules, weights: Weights, players: int, seed: int, shift: int) ->
     fed = 0
     open_hands = rules.open_hands
     while not game.over:
-        for e in game.events[fed:]:
-            for s, p in enumerate(seats):
-                p.observe(e.for_seat(s, open_hands))
+        tell(seats, game.events[fed:], open_hands)
         fed = len(game.events)
         seat = game.to_act
         game.apply(seats[seat].choose(game.view(seat, with_events=False)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from gofish.ai import make_player
+from gofish.ai import make_player, tell
 from gofish.engine import CHOICES, PRESETS, Game, Rules
 
 
@@ -53,9 +53,7 @@ def playout(rules: Rules, players: int, seed: int, levels: list[str],
              for s in range(players)]
     fed = 0
     for _ in range(max_actions):
-        for e in game.events[fed:]:
-            for s, p in enumerate(seats):
-                p.observe(e.for_seat(s, rules.open_hands))
+        tell(seats, game.events[fed:], rules.open_hands)
         fed = len(game.events)
         if on_step is not None:
             on_step(game, seats)

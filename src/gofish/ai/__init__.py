@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gofish.engine import Rules
 
-from .base import AskingPlayer, Player, RandomPlayer
+from .base import AskingPlayer, Player, RandomPlayer, tell
 from .easy import EasyPlayer
 from .expert import ExpertPlayer
 from .hard import HardPlayer
@@ -35,5 +35,5 @@ def make_player(level: str, seat: int, rules: Rules, players: int, seed: int) ->
 
 __all__ = [
     "AskingPlayer", "EasyPlayer", "ExpertPlayer", "HardPlayer", "LEVEL_CLASSES", "MediumPlayer",
-    "Player", "RandomPlayer", "make_player",
+    "Player", "RandomPlayer", "make_player", "tell",
 ]

@@ -7,6 +7,7 @@ choose from its seat's view. It is never given the game itself: honesty by const
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from gofish.engine import Action, Ask, Event, Rules, SeatView
@@ -20,6 +21,13 @@ class Player(Protocol):
 
     def choose(self, view: SeatView) -> Action:
         """Pick one of ``view.legal``."""
+
+
+def tell(players: Sequence[Player], events: Sequence[Event], open_hands: bool) -> None:
+    """Each event to every player (one a seat, in seat order), in the form its seat may see."""
+    for e in events:
+        for seat, player in enumerate(players):
+            player.observe(e.for_seat(seat, open_hands))
 
 
 class RandomPlayer:

@@ -30,6 +30,7 @@ from dataclasses import replace
 from gofish.engine import Ask, Game, Rules, SeatView
 from gofish.engine.cards import FULL, NUM_RANKS, POPCOUNT
 
+from .base import tell
 from .hard import HARD, HardPlayer, Weights
 from .knowledge import bit_of
 
@@ -220,11 +221,8 @@ class ExpertPlayer(HardPlayer):
         fed = 0
         steps = 0
         while not (g.deal_over or g.over) and steps < MAX_STEPS:
-            events = g.events
-            for e in events[fed:]:
-                for s, p in enumerate(seats):
-                    p.observe(e.for_seat(s, open_hands))
-            fed = len(events)
+            tell(seats, g.events[fed:], open_hands)
+            fed = len(g.events)
             seat = g.turn
             g.apply(seats[seat].choose(g.view(seat, with_events=False)))
             steps += 1

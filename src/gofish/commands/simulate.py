@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from gofish.ai import LEVEL_CLASSES, make_player
+from gofish.ai import LEVEL_CLASSES, make_player, tell
 from gofish.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Rules, RulesError
 from gofish.i18n import _, ngettext
 from gofish.rules_text import PRESET_TITLES
@@ -141,11 +141,8 @@ def play_with_players(rules: Rules, levels: list[str], seed: int) -> Game:
     open_hands = rules.open_hands
     seen = 0
     while True:
-        events = game.events
-        for event in events[seen:]:
-            for s, player in enumerate(players):
-                player.observe(event.for_seat(s, open_hands))
-        seen = len(events)
+        tell(players, game.events[seen:], open_hands)
+        seen = len(game.events)
         seat = game.to_act
         if seat is None:
             return game
