@@ -176,20 +176,19 @@ class SetupScreen(Screen):
         return _("{name} ({level}): {description}").format(
             name=name, level=_(LEVEL_TITLES[seat.level]), description=level_hint(seat.level))
 
+    def seats_shown(self) -> list[SeatSpec]:
+        try:
+            return self.read_seats()
+        except NoMatches:  # the rows are being rebuilt: the seats they are built from
+            return self.seats
+
     def update_hint(self, seats: list[SeatSpec] | None = None) -> None:
-        if seats is None:
-            try:
-                seats = self.read_seats()
-            except NoMatches:  # the rows are being rebuilt: the seats they are built from
-                seats = self.seats
+        seats = self.seats_shown() if seats is None else seats
         self.query_one("#level-hint", Static).update(self.level_hint(seats))
 
     def hint_at(self, index: int) -> None:
         """Describe seat ``index`` if it is a computer (a human seat leaves the hint as it was)."""
-        try:
-            seats = self.read_seats()
-        except NoMatches:
-            seats = self.seats
+        seats = self.seats_shown()
         if index < len(seats) and not seats[index].is_human:
             self.hint_seat = index
         self.update_hint(seats)
