@@ -261,7 +261,7 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
         game = wait_for(alice_to_act, 20, "Alice's turn")
         screen = tmux.screen()
         hand = game.hand_cards(0)
-        assert f"Your hand, Alice · {len(hand)} cards" in screen
+        assert f"Your hand, Alice - {len(hand)} cards" in screen
         for c in hand:
             assert RANKS[c >> 2] + SUITS[c & 3] in screen  # ASCII card labels
         # ask by keys: the opponent's number, a rank held, Enter
@@ -285,7 +285,7 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
         game = wait_for(alice_to_act, 20, "Alice's turn after rejoining")
         screen = tmux.screen()
         hand = game.hand_cards(0)
-        assert f"Your hand, Alice · {len(hand)} card" in screen
+        assert f"Your hand, Alice - {len(hand)} card" in screen
         for c in hand:
             assert RANKS[c >> 2] + SUITS[c & 3] in screen
     finally:
