@@ -1,4 +1,4 @@
-"""One named test for every row of shared/rules.md.
+"""One named test for every row of docs/rules.md.
 
 Most tests build an exact position with ``position`` below (hands, stock and turn set directly)
 and apply one or two actions; a few read the deal of seeded games. The map from rules.md to

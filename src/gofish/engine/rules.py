@@ -1,4 +1,4 @@
-"""The rules in force: one field for every option in shared/rules.md, and the presets.
+"""The rules in force: one field for every option in docs/rules.md, and the presets.
 
 A Rules value is saved with each game, so it serialises to plain JSON and refuses anything it
 does not know with an error that names the field.
