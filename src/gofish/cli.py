@@ -7,7 +7,14 @@ import importlib
 import sys
 
 from gofish import __version__
-from gofish.i18n import _, read_preferences, set_language, translate_argparse
+from gofish.i18n import (
+    LANGUAGE_NAMES,
+    _,
+    normalize,
+    read_preferences,
+    set_language,
+    translate_argparse,
+)
 from gofish.names import set_local_letters
 
 # Each module has register(subparsers) which adds its subcommands and sets ``func``.
@@ -67,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.lang is not None and normalize(args.lang) is None:
+        # a language we do not have is refused, not silently replaced: say which ones exist
+        parser.error(_("there is no language {code!r}: gofish speaks {known}").format(
+            code=args.lang, known=", ".join(f"{code} ({name})"
+                                            for code, name in LANGUAGE_NAMES.items())))
     if not getattr(args, "func", None):
         args = parser.parse_args([*argv, "play"])
     if args.profile is not None:

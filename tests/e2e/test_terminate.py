@@ -9,6 +9,7 @@ import signal
 import pytest
 from e2e_support import NEW_GAME, Tmux, kill_leftovers, require, start_new_game, wait_until
 
+from gofish.command_name import command_name
 from gofish.store import Store
 from gofish.store.repo import LOCKS
 
@@ -39,7 +40,9 @@ def test_sigterm_saves_frees_the_game_and_exits_143(tmp_path) -> None:
     # the app let the game go itself (a process that is simply killed leaves its lock file)
     assert not lock_file.exists()
     # the terminal is back to the shell's screen, with the way back into the game on it
-    assert f"Your game is saved. Resume it with: gofish resume {info.id}" in screen
+    # started as `python -m gofish`, so the hint names that interpreter (the line may wrap at 80)
+    hint = f"Your game is saved. Resume it with: {command_name('-m')} resume {info.id}"
+    assert hint in "".join(screen.splitlines())
     assert "Your turn" not in screen
     store.lock(info.id).release()  # free: a new session can resume it at once
     assert store.load_game(info.id)[0].id == info.id

@@ -150,11 +150,6 @@ def test_cli_help_and_usage_errors_are_translated(capsys):
     assert "gofish export: ошибка: нужны аргументы: ID" in err
 
 
-def test_an_unknown_lang_option_falls_back_to_english(capsys):
-    assert cli.main(["--lang", "tlh", "list"]) == 0
-    assert capsys.readouterr().out.startswith("No saved games in ")
-
-
 def test_the_settings_choose_the_language_and_lang_wins(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "id_ID.UTF-8")
     monkeypatch.setenv("LANGUAGE", "")

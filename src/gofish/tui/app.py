@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
+from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.atomic import write_atomic
@@ -256,11 +257,11 @@ class GofishApp(App):
             self.exit_message = ""  # a finished game has nothing to resume
         elif self.profile:
             self.exit_message = _("Your game is saved. Resume it with: "
-                                  "gofish --profile {profile} resume {id}").format(
-                profile=self.profile, id=record.id)
+                                  "{command} --profile {profile} resume {id}").format(
+                command=command_name(), profile=self.profile, id=record.id)
         else:
-            self.exit_message = _("Your game is saved. Resume it with: gofish resume {id}").format(
-                id=record.id)
+            self.exit_message = _("Your game is saved. Resume it with: {command} resume {id}").format(
+                command=command_name(), id=record.id)
         self._replace_top(TableScreen(self.session))
 
     def _save(self, session: Session) -> None:
