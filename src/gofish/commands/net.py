@@ -67,12 +67,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _err(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    from gofish.net.text import clean_lines
+
+    print(clean_lines(text), file=sys.stderr, flush=True)
 
 
 def _say(text: str) -> None:
+    """A line for the host's terminal: players' names are in it, and they are data."""
+    from gofish.net.text import clean_lines
+
     with contextlib.suppress(OSError):
-        print(text, flush=True)
+        print(clean_lines(text), flush=True)
 
 
 

@@ -25,6 +25,7 @@ from gofish.tui.app import GofishApp
 from .client import RemoteSession
 from .seat_client import SeatClient, SecretBook, Stop
 from .table import AWAY, EMPTY, HERE, STAND_IN
+from .text import clean
 
 
 class WaitingScreen(Screen):
@@ -109,7 +110,7 @@ class JoinApp(GofishApp):
         try:
             await self.client.run()
         except Stop as e:
-            self.exit_message = _("gofish: {why}").format(why=e.text)
+            self.exit_message = clean(_("gofish: {why}").format(why=e.text), 400)
             self.exit(return_code=1)
 
     def rejoin_hint(self) -> str:

@@ -26,6 +26,7 @@ from . import wire
 from .client import RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY
+from .text import json_line
 
 JOINED = "joined"
 CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
@@ -182,7 +183,7 @@ class SeatClient:
 
     def _handle(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
         if self.transcript is not None:
-            self.transcript.write(json.dumps(message, ensure_ascii=False) + "\n")
+            self.transcript.write(json_line(message) + "\n")  # safe to cat: no raw controls
             self.transcript.flush()
         kind = message["type"]
         if kind == "welcome":
