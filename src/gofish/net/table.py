@@ -114,6 +114,11 @@ class Table:
 
     # ------------------------------------------------------------------ joining
 
+    def knows(self, secret: object) -> bool:
+        """Whether ``secret`` is a seat's (any comparison takes the same time)."""
+        return any(plan.is_human and secret_matches(secret, plan.secret_hash)
+                   for plan in self.seats)
+
     def join(self, name: object, secret: object = None) -> tuple[int, str | None]:
         """The seat for this player, and a new secret when the seat is newly taken.
 
