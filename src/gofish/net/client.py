@@ -33,7 +33,8 @@ ERROR_TEXT = {
     wire.SLOW_DOWN: N_("Too many messages: the host dropped one."),
     wire.BAD_CODE: N_("No table is open with this code."),
     wire.BAD_SECRET: N_("The host does not know this seat's secret: the seat is someone else's."),
-    wire.NAME_TAKEN: N_("A player of this name already sits at this table."),
+    wire.NAME_TAKEN: N_("A player of this name, or of a name that looks the same, already sits "
+                        "at this table."),
     wire.BAD_NAME: N_("This name cannot be used: 1 to 20 printable characters."),
     wire.TABLE_FULL: N_("Every seat at this table is taken."),
     wire.NOT_JOINED: N_("Join the table first."),
@@ -45,6 +46,8 @@ ERROR_TEXT = {
     wire.REPLACED: N_("Your seat was taken up from another terminal."),
     wire.CLOSED: N_("The host closed the table."),
     wire.SAVE_FAILED: N_("The host could not save the game."),
+    wire.SEAT_KEPT: N_("This seat is kept for a player the host named: join with the code "
+                       "the host gave them (the table code and six more letters)."),
 }
 
 

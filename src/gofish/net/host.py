@@ -34,7 +34,7 @@ from gofish.store.repo import Store
 from gofish.store.saves import SavedGame
 
 from . import wire
-from .codes import new_code, normalize_code
+from .codes import new_code, new_key, parse_code
 from .limits import (
     IDLE_TIMEOUT,
     JOIN_TIMEOUT,
@@ -206,6 +206,9 @@ class Host:
         taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
         code = new_code(taken)
         rules.check_players(len(seats))
+        for plan in seats:
+            if plan.reserved and not plan.key:
+                plan.key = new_key()  # the host gives it to the player the seat is kept for
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
         self._locks[code] = [self._lock_table(code)]
@@ -419,18 +422,18 @@ class Host:
         if conn.table is not None:
             conn.error(wire.JOINED, "this connection already holds a seat")
             return
-        code = normalize_code(message.get("code"))  # type: ignore[arg-type]
+        code, key = parse_code(message.get("code")) or ("", "")
         table = self.tables.get(code) if code else None
         secret = message.get("secret")
-        # a valid secret cannot be guessed: its seat gets back in whatever others have tried
-        trusted = table is not None and secret is not None and table.knows(secret)
+        # a valid secret (or key) cannot be guessed: its seat gets in whatever others have tried
+        trusted = table is not None and table.knows(secret, key)
         if not trusted and not self.addresses.may_try(conn.address):
             conn.close(wire.TOO_MANY, "too many failed joins: try again later")
             return
         try:
             if table is None:
                 raise Refused(wire.BAD_CODE, "no open table has this code")
-            seat, new_secret = table.join(message.get("name"), secret)
+            seat, new_secret = table.join(message.get("name"), secret, key)
         except Refused as e:
             if e.code in (wire.BAD_CODE, wire.BAD_SECRET) and \
                     not self.addresses.failed(conn.address):
