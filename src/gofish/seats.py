@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,37 @@ LEVELS = ("random", "easy", "medium", "hard", "expert")
 LEVEL_TITLES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"),
                 "hard": N_("hard"), "expert": N_("expert")}
 MAX_NAME = 20
+ZWJ = "\u200d"  # joins emoji into one picture (👩‍👩‍👧); no control to a terminal
+_EMOJI_TAILS = {"\ufe0f", "\ufe0e", *map(chr, range(0x1F3FB, 0x1F400))}  # VS16/15, skin tones
+# Letters that look like Latin ones in most fonts (Cyrillic, Greek, a few ASCII pairs), folded
+# after casefolding so that "Аlice" (a Cyrillic А) and "AIice" (a capital i) are seen as
+# "Alice". A small table for the names people type, not all of Unicode's confusables: see
+# docs/shared-table.md. (l, 1, | and i are one letter here, as I and i are one.)
+_LOOKALIKES = str.maketrans(dict(zip(
+    "авекмнорстухѕіјһԁԛԝӏёїαβεζηικμνορτυχl1|0",
+    "abekmhopctyxsijhdqwiëïabezhikmnoptyxiiio", strict=True)))
+_INVISIBLE = dict.fromkeys(map(ord, f"{ZWJ}\u200c\ufe0e\ufe0f"))
+
+
+def _emoji_before(name: str, i: int) -> bool:
+    while i >= 0 and name[i] in _EMOJI_TAILS:
+        i -= 1
+    return i >= 0 and unicodedata.category(name[i]) == "So"
+
+
+def printable_name(name: str) -> bool:
+    """No control or format character, except a ZWJ between two emoji (a family, a flag)."""
+    return all(ch.isprintable() or (ch == ZWJ and 0 < i < len(name) - 1 and
+                                    _emoji_before(name, i - 1) and
+                                    unicodedata.category(name[i + 1]) == "So")
+               for i, ch in enumerate(name))
+
+
+def name_key(name: str) -> str:
+    """What a name looks like: two names with the same key are too alike to sit at one table
+    (the same regardless of case, width and look-alike letters: "Аlice" is "Alice")."""
+    folded = unicodedata.normalize("NFKC", name).translate(_INVISIBLE).casefold()
+    return unicodedata.normalize("NFKC", folded).translate(_LOOKALIKES)
 
 
 class SeatError(ValueError):
@@ -60,7 +92,7 @@ class SeatSpec:
         if not self.name or len(self.name) > MAX_NAME or self.name != self.name.strip():
             raise SeatError("name", _("a name must be 1 to {max} characters").format(
                 max=MAX_NAME))
-        if any(not ch.isprintable() for ch in self.name):
+        if not printable_name(self.name):
             raise SeatError("name", _("a name cannot hold control characters"))
 
 

@@ -83,6 +83,18 @@ def table_code(host: Proc) -> str:
     return wait_for(find, 15, f"the table code in\n{host.text()}")
 
 
+def invitation(host: Proc, name: str) -> str:
+    """The code (table and key) the host printed for the seat kept for ``name``."""
+    def find() -> str | None:
+        lines = host.text().splitlines()
+        for line, after in zip(lines, lines[1:], strict=False):
+            if line.startswith("Seat ") and f"kept for {name}:" in line:
+                return after.split()[3]
+        return None
+
+    return wait_for(find, 15, f"{name}'s invitation in\n{host.text()}")
+
+
 def transcript(path: Path) -> list[dict]:
     if not path.exists():
         return []
@@ -191,6 +203,16 @@ def test_join_refusals_are_plain_messages(tmp_path, procs):
                                      "--auto", "easy"], tmp_path / "wrong")
     assert wrong.wait(15) == 1
     assert wrong.err.read_text().strip() == "gofish: No table is open with this code."
+    # Ben's seat does not go to whoever types his name first: it needs his invitation
+    kept = Proc(tmp_path, "kept", ["join", f"127.0.0.1:{port}", code, "--name", "Ben",
+                                   "--auto", "easy"], tmp_path / "kept")
+    assert kept.wait(15) == 1
+    assert "This seat is kept for a player the host named" in kept.err.read_text()
+    ben = invitation(host, "Ben")
+    assert ben.startswith(code + "-") and len(ben) == 13
+    sham = Proc(tmp_path, "sham", ["join", f"127.0.0.1:{port}", code + "-ABCDEF", "--name",
+                                   "Ben", "--auto", "easy"], tmp_path / "sham")
+    assert sham.wait(15) == 1 and "seat is someone else's" in sham.err.read_text()
     bad = Proc(tmp_path, "bad", ["join", "nowhere:1", "AB", "--name", "Ann"], tmp_path / "bad")
     assert bad.wait(15) == 2 and "not a table code" in bad.err.read_text()
     host.popen.send_signal(signal.SIGTERM)
@@ -241,7 +263,7 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
                                    "--seats", "human:Alice,human,computer:easy",
                                    "--delay", "0"], tmp_path / "host-data")
     procs.append(host)
-    code = table_code(host)
+    code = invitation(host, "Alice")  # her seat is kept: the table code and her key
     tmux = Tmux(tmp_path)
     env = {"GOFISH_DATA_DIR": str(tmp_path / "alice"), "LANGUAGE": "en", "TERM": "xterm-256color"}
     command = shlex.join([sys.executable, "-m", "gofish", "--ascii", "join",
@@ -250,7 +272,7 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
         tmux.start(command, env)
         wait_for(lambda: "Table " + code in tmux.screen(), 15, "the waiting screen")
         assert "free" in tmux.screen()
-        join(tmp_path, procs, port, code, "Bob", "bob")
+        join(tmp_path, procs, port, table_code(host), "Bob", "bob")
 
         def alice_to_act() -> Game | None:
             if "Your turn" not in tmux.screen():

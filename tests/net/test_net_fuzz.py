@@ -150,3 +150,113 @@ def test_fuzz_host_message_handling(tmp_path):
     finally:
         bench.run(bench.host.close())
         bench.loop.close()
+
+
+# ---------------------------------------------------------------------- hostile text
+
+# what a hostile peer puts in its strings: escapes, C1 controls, DEL, forged lines, bidi, markup
+NASTY = ["\x1b]0;pwned\x07", "\x1b[2J", "\x1bc", "\x9b31m", "\x90", "\x7f", "\x00", "\r",
+         "\n", "\u202e", "\u2066", "\u2028", "\u200b", "\ufeff", "[/x]", "[@click=app.quit]",
+         "[b]", "\ud800", "\u200d", "👩\u200d👧"]
+nasty_text = st.lists(st.sampled_from(NASTY) | st.text(max_size=6), max_size=5).map("".join)
+
+
+def _all_clean(texts) -> bool:
+    from gofish.net.text import is_clean
+
+    return all(is_clean(t) for t in texts)
+
+
+def test_fuzz_hostile_names_never_reach_the_hosts_terminal(tmp_path):
+    """Joins with hostile names and codes: refused or seated, and every line the host says
+    is clean (what a client sends never drives the host's terminal)."""
+    said: list[str] = []
+    loop = asyncio.new_event_loop()
+    host = make_host(tmp_path, say=said.append)
+    counter = itertools.count()
+
+    @settings(max_examples=150, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                     HealthCheck.too_slow])
+    @given(nasty_text, nasty_text, st.booleans())
+    def check(name: str, code: str, real_code: bool) -> None:
+        table = host.open_table(parse_seats("human,human"), preset("standard"),
+                                seed=next(counter))
+        conn = Recorder(host, f"10.2.{next(counter) % 250}.1")
+        message = {"type": "join", "code": table.code if real_code else code, "name": name}
+        line = json.dumps(message).encode() + b"\n"
+        replies = loop.run_until_complete(conn.say(line))
+        assert replies and all(r["type"] in SERVED for r in replies)
+        if replies[0]["type"] == "welcome":
+            assert replies[0]["name"] == name and _all_clean([name])
+        assert _all_clean(said), said[-3:]
+        host.close_table(table, "done")
+
+    try:
+        check()
+    finally:
+        loop.run_until_complete(host.close())
+        loop.close()
+
+
+hostile_host_messages = st.one_of(
+    st.builds(lambda n, k, s: {"type": "lobby", "code": n,
+                               "seats": [{"name": n, "kind": k, "status": s, "level": k}]},
+              nasty_text, nasty_text, nasty_text),
+    st.builds(lambda s, t: {"type": "seat", "seat": s, "status": t},
+              st.integers(-1, 7), nasty_text),
+    st.builds(lambda c, t: {"type": "error", "code": c, "message": t},
+              st.sampled_from([wire.ILLEGAL, wire.BAD_NAME, "odd"]) | nasty_text, nasty_text),
+    st.builds(lambda v: {"type": "event", "event": v}, json_values),
+    st.builds(lambda t: {"type": t}, nasty_text),
+)
+
+
+def test_fuzz_a_hostile_host_never_writes_to_the_joined_terminal():
+    """The join client fed a game whose names are hostile, with hostile messages mixed in:
+    it never crashes (a bad message is a WireError), and nothing it keeps or prints as ``--auto``
+    holds a control character."""
+    import io
+
+    from gofish.engine import Game
+    from gofish.net.client import RemoteSession
+    from gofish.net.headless import AutoSeat
+
+    @settings(max_examples=120, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(nasty_text, min_size=2, max_size=2), st.integers(0, 40),
+           st.lists(hostile_host_messages, max_size=6), st.randoms(use_true_random=False))
+    def check(names, steps, noise, rnd) -> None:
+        game = Game(preset("quick"), 2, seed=steps)
+        for _ in range(steps):
+            if game.over:
+                break
+            if game.deal_over:
+                game.next_deal()
+            else:
+                game.apply(game.legal_actions()[0])
+        seat = 0
+        session = RemoteSession(send=lambda m: None)
+        out = io.StringIO()
+        auto = AutoSeat(session, "random", out)
+        messages = [wire.hello(seat, game.rules, tuple(names), ("human", "human"), "g"),
+                    *[wire.event_message(e.for_seat(seat)) for e in game.events],
+                    wire.state(game.view(seat, with_events=False), len(game.actions))]
+        for m in noise:
+            messages.insert(rnd.randrange(1, len(messages) + 1), m)
+        for m in messages:
+            try:
+                changed = session.receive(m)
+            except wire.WireError:
+                continue
+            if changed:
+                auto.on_change(changed)
+        texts = [*session.names, *session.kinds, session.game_id, *session.statuses.values()]
+        if session.error:
+            texts += list(session.error)
+        if session.lobby:
+            texts += [str(v) for s in session.lobby["seats"] for v in s.values() if v]
+        assert _all_clean(texts), texts
+        assert _all_clean(out.getvalue().split("\n")), out.getvalue()
+
+    check()

@@ -16,7 +16,7 @@ from gofish.net.codes import (
     secret_hash,
     secret_matches,
 )
-from gofish.net.limits import AddressBook, TokenBucket
+from gofish.net.limits import AddressBook, TokenBucket, network
 from gofish.net.plan import PlanError, SeatPlan, TableRecord, parse_seats
 from gofish.net.seat_client import parse_address
 
@@ -109,19 +109,28 @@ def test_token_bucket_refills_at_its_rate():
     assert sum(bucket.take() for _ in range(10)) == 4  # never more than the burst
 
 
-def test_address_book_limits_connections_and_failed_joins():
+def test_address_book_makes_the_oldest_pending_give_way_and_counts_failed_joins():
     clock = FakeClock()
-    book = AddressBook(clock)
-    assert all(book.connect("a") for _ in range(32))
-    assert not book.connect("a")
-    assert book.connect("b")
-    book.disconnect("a")
-    assert book.connect("a")
-    assert all(book.failed("a") for _ in range(10))
-    assert not book.failed("a")
-    assert not book.may_try("a") and book.may_try("b")
+    book = AddressBook(clock, most_pending=20, most_pending_per_network=16)
+    assert all(book.arrive(i, "10.0.0.1") == [] for i in range(16))
+    assert book.arrive(16, "10.0.0.1") == [0]  # the oldest from that network gives way
+    book.settled(1)  # joined: no longer pending
+    assert book.arrive(17, "10.0.0.1") == []
+    assert all(book.arrive(f"b{i}", "10.0.0.2") == [] for i in range(4))
+    assert book.arrive("c", "10.0.0.3") == [2]  # 20 pending in all: the oldest of all goes
+    assert all(book.failed("10.0.0.1") for _ in range(10))
+    assert not book.failed("10.0.0.1")
+    assert not book.may_try("10.0.0.1") and book.may_try("10.0.0.2")
     clock.now += 60
-    assert book.may_try("a")
+    assert book.may_try("10.0.0.1")
+
+
+def test_every_loopback_address_is_one_network():
+    assert network("127.0.0.1") == network("127.8.9.10") == network("::1") == \
+        network("::ffff:127.0.0.1") == "loopback"
+    assert network("2001:db8::1") == network("2001:db8::2") == "2001:db8::/64"
+    assert network("2001:db8:0:1::1") != network("2001:db8::1")
+    assert network("192.168.1.2") == "192.168.1.2" and network("?") == "?"
 
 
 def test_parse_seats():

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import shlex
 import signal
 import socket
 import sys
@@ -67,12 +68,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _err(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    from gofish.net.text import clean_lines
+
+    print(clean_lines(text), file=sys.stderr, flush=True)
 
 
 def _say(text: str) -> None:
+    """A line for the host's terminal: players' names are in it, and they are data."""
+    from gofish.net.text import clean_lines
+
     with contextlib.suppress(OSError):
-        print(text, flush=True)
+        print(clean_lines(text), flush=True)
 
 
 
@@ -150,9 +156,7 @@ async def _host(args: argparse.Namespace, address: str, port: int, rules, plan) 
     where = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
     _say(_("Listening on {address}:{port}.").format(address=address, port=port))
     for code, table in host.tables.items():
-        state = _("in play") if table.started else _("waiting for players")
-        _say(_("Table {code} ({state}): players join with").format(code=code, state=state))
-        _say(f"    gofish join {where} {code} --name NAME")
+        _tell_table(code, table, where)
     _say(_("Type `start` to give the free seats to computers, `tables` to list them, "
            "`quit` to stop (unfinished games are kept)."))
     stop = asyncio.Event()
@@ -173,6 +177,22 @@ async def _host(args: argparse.Namespace, address: str, port: int, rules, plan) 
     await host.close()
     _say(_("The host has stopped."))
     return 0
+
+
+def _tell_table(code: str, table, where: str) -> None:
+    """How to join: the table's code, and for each free reserved seat its own invitation (the
+    code and the seat's key), which only the player it is kept for should be given."""
+    from gofish.net.codes import format_code
+
+    state = _("in play") if table.started else _("waiting for players")
+    _say(_("Table {code} ({state}): players join with").format(code=code, state=state))
+    _say(f"    gofish join {where} {code} --name NAME")
+    for i, plan in enumerate(table.seats):
+        if plan.is_human and plan.reserved and plan.key and not plan.taken:
+            _say(_("Seat {n} is kept for {name}: give them, and only them, this command").format(
+                n=i + 1, name=plan.name))
+            _say("    " + shlex.join(["gofish", "join", where, format_code(code, plan.key),
+                                      "--name", plan.name]))
 
 
 def _console(loop: asyncio.AbstractEventLoop, host: Host, stop: asyncio.Event) -> None:
@@ -229,17 +249,18 @@ async def _start(host: Host, table, level: str) -> None:
 # ---------------------------------------------------------------------- join
 
 def run_join(args: argparse.Namespace) -> int:
-    from gofish.net.codes import normalize_code
+    from gofish.net.codes import format_code, parse_code
     from gofish.net.plan import PlanError, check_name
     from gofish.net.seat_client import SecretBook, parse_address
     from gofish.seats import LEVELS
     from gofish.store.errors import StoreError
     from gofish.store.paths import resolve_data_dir
 
-    code = normalize_code(args.code)
-    if code is None:
+    parsed = parse_code(args.code)
+    if parsed is None:
         _err(_("gofish: {code} is not a table code (six letters)").format(code=args.code))
         return 2
+    code = format_code(*parsed)  # with a reserved seat's key, if it has one
     try:
         host, port = parse_address(args.address or "")
     except ValueError:

@@ -20,6 +20,10 @@ from gofish.seats import SeatSpec
 from gofish.session import NotYourTurn
 
 from . import wire
+from .text import clean
+
+NAME_LIMIT = 40  # a name from the host is cut here (the host's own limit is 20)
+TEXT_LIMIT = 200  # an error message from the host
 
 # what a client shows for each error the host can send (``illegal`` shows the host's reason)
 ERROR_TEXT = {
@@ -29,7 +33,8 @@ ERROR_TEXT = {
     wire.SLOW_DOWN: N_("Too many messages: the host dropped one."),
     wire.BAD_CODE: N_("No table is open with this code."),
     wire.BAD_SECRET: N_("The host does not know this seat's secret: the seat is someone else's."),
-    wire.NAME_TAKEN: N_("A player of this name already sits at this table."),
+    wire.NAME_TAKEN: N_("A player of this name, or of a name that looks the same, already sits "
+                        "at this table."),
     wire.BAD_NAME: N_("This name cannot be used: 1 to 20 printable characters."),
     wire.TABLE_FULL: N_("Every seat at this table is taken."),
     wire.NOT_JOINED: N_("Join the table first."),
@@ -41,15 +46,30 @@ ERROR_TEXT = {
     wire.REPLACED: N_("Your seat was taken up from another terminal."),
     wire.CLOSED: N_("The host closed the table."),
     wire.SAVE_FAILED: N_("The host could not save the game."),
+    wire.SEAT_KEPT: N_("This seat is kept for a player the host named: join with the code "
+                       "the host gave them (the table code and six more letters)."),
 }
 
 
 def error_text(code: str, message: str) -> str:
     """The error in the player's language (the host's own words only for an illegal action)."""
     if code == wire.ILLEGAL:
-        return message
+        return clean(message, TEXT_LIMIT)
     text = ERROR_TEXT.get(code)
-    return _(text) if text else message
+    return _(text) if text else clean(message, TEXT_LIMIT)
+
+
+def clean_lobby(message: dict[str, Any]) -> dict[str, Any]:
+    """The lobby with only what a screen shows, every text cleaned (it is the host's data)."""
+    seats = message.get("seats")
+    if not isinstance(seats, list) or len(seats) > 6 or \
+            not all(isinstance(seat, dict) for seat in seats):
+        raise wire.WireError(wire.MALFORMED, "lobby: a list of at most 6 seats expected")
+    return {"type": "lobby", "code": clean(message.get("code", ""), 12),
+            "seats": [{"name": clean(seat["name"], NAME_LIMIT) if seat.get("name") else None,
+                       "kind": clean(seat.get("kind", ""), 12),
+                       "status": clean(seat.get("status", ""), 12),
+                       "level": clean(seat.get("level", ""), 12)} for seat in seats]}
 
 
 class RemoteSession:
@@ -94,16 +114,17 @@ class RemoteSession:
                 self.pending = False
                 return "turn"
             if kind == "lobby":
-                self.lobby = message
+                self.lobby = clean_lobby(message)
                 return "lobby"
             if kind == "seat":
                 seat, status = message.get("seat"), message.get("status")
                 if not isinstance(seat, int) or not isinstance(status, str):
                     raise wire.WireError(wire.MALFORMED, "seat: seat and status expected")
-                self.statuses[seat] = status
+                self.statuses[seat] = clean(status, 12)
                 return "seat"
             if kind == "error":
-                code, text = str(message.get("code", "")), str(message.get("message", ""))
+                code = clean(message.get("code", ""), 40)
+                text = str(message.get("message", ""))
                 self.pending = False
                 self.error = (code, error_text(code, text))
                 return "error"
@@ -124,8 +145,9 @@ class RemoteSession:
                 len(names) != hello.players:
             raise wire.WireError(wire.MALFORMED, "hello: a name and a kind for every seat")
         self.rules = hello.rules
-        self.names, self.kinds, self.seat = tuple(names), tuple(str(k) for k in kinds), hello.seat
-        self.game_id = str(message.get("game", ""))
+        self.names = tuple(clean(n, NAME_LIMIT) for n in names)
+        self.kinds, self.seat = tuple(clean(k, 12) for k in kinds), hello.seat
+        self.game_id = clean(message.get("game", ""), 64)
         self.events = []  # the host sends the whole history again after a hello
         self.legal = ()  # (the last view stays on screen until the new one comes)
         self.pending = False

@@ -19,6 +19,7 @@ from gofish.narrate import story
 
 from .client import RemoteSession
 from .seat_client import SeatClient, SecretBook, Stop
+from .text import clean_lines
 
 
 class AutoSeat:
@@ -71,7 +72,7 @@ class AutoSeat:
             self.on_over()
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        print(clean_lines(text), file=self.out, flush=True)  # the host's names are in it
 
 
 async def play_headless(host: str, port: int, code: str, name: str, level: str, *,
@@ -85,7 +86,7 @@ async def play_headless(host: str, port: int, code: str, name: str, level: str, 
     try:
         await client.run()
     except Stop as e:
-        print(_("gofish: {why}").format(why=e.text), file=sys.stderr)
+        print(clean_lines(_("gofish: {why}").format(why=e.text)), file=sys.stderr)
         return 1
     if session.over:
         winners = ", ".join(session.names[w] for w in session.winners)

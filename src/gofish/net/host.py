@@ -34,7 +34,7 @@ from gofish.store.repo import Store
 from gofish.store.saves import SavedGame
 
 from . import wire
-from .codes import new_code, normalize_code
+from .codes import new_code, new_key, parse_code
 from .limits import (
     IDLE_TIMEOUT,
     JOIN_TIMEOUT,
@@ -44,6 +44,7 @@ from .limits import (
     WRITE_BUFFER,
     AddressBook,
     TokenBucket,
+    network,
 )
 from .plan import PlanError, SeatPlan, TableRecord
 from .table import Refused, Table
@@ -123,6 +124,7 @@ class Conn:
         self._buffered = buffered
         self._closing = closing
         self.bucket = TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, clock)
+        self.opened = clock()  # the join deadline counts from here
         self.errors = 0
         self.table: Table | None = None
         self.seat: int | None = None
@@ -161,17 +163,19 @@ class Host:
     def __init__(self, store: Store, *, delay: float = 0.6, say: Callable[[str], None] | None = None,
                  threaded_saves: bool = True, save_threads: int = 4, player_threads: int = 16,
                  gate_budget: float = GATE_BUDGET, auto_start: bool = True,
-                 max_per_address: int | None = None,
+                 max_per_address: int | None = None, join_timeout: float = JOIN_TIMEOUT,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.delay = delay
         self.say = say or (lambda text: None)
         self.auto_start = auto_start
+        self.join_timeout = join_timeout
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.addresses = AddressBook(clock)
-        if max_per_address is not None:
-            self.addresses.most_per_address = max_per_address
+        if max_per_address is not None:  # pending connections from one network
+            self.addresses.most_pending_per_network = max_per_address
+        self._warned: dict[str, float] = {}  # networks out of attempts, when the host was told
         self.gate = Gate(gate_budget)
         self.actions = 0  # applied since this host started (the benchmark reads it)
         # players' saves have threads of their own: never queued behind fifty computers' saves
@@ -202,6 +206,9 @@ class Host:
         taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
         code = new_code(taken)
         rules.check_players(len(seats))
+        for plan in seats:
+            if plan.reserved and not plan.key:
+                plan.key = new_key()  # the host gives it to the player the seat is kept for
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
         self._locks[code] = [self._lock_table(code)]
@@ -415,23 +422,27 @@ class Host:
         if conn.table is not None:
             conn.error(wire.JOINED, "this connection already holds a seat")
             return
-        if not self.addresses.may_try(conn.address):
+        code, key = parse_code(message.get("code")) or ("", "")
+        table = self.tables.get(code) if code else None
+        secret = message.get("secret")
+        # a valid secret (or key) cannot be guessed: its seat gets in whatever others have tried
+        trusted = table is not None and table.knows(secret, key)
+        if not trusted and not self.addresses.may_try(conn.address):
             conn.close(wire.TOO_MANY, "too many failed joins: try again later")
             return
-        code = normalize_code(message.get("code"))  # type: ignore[arg-type]
-        table = self.tables.get(code) if code else None
         try:
             if table is None:
                 raise Refused(wire.BAD_CODE, "no open table has this code")
-            secret = message.get("secret")
-            seat, new_secret = table.join(message.get("name"), secret)
+            seat, new_secret = table.join(message.get("name"), secret, key)
         except Refused as e:
-            if e.code in (wire.BAD_CODE, wire.BAD_SECRET, wire.NAME_TAKEN) and \
+            if e.code in (wire.BAD_CODE, wire.BAD_SECRET) and \
                     not self.addresses.failed(conn.address):
+                self._out_of_attempts(conn.address)
                 conn.close(wire.TOO_MANY, "too many failed joins: try again later")
             else:
                 conn.error(e.code, str(e))
             return
+        self.addresses.settled(conn)
         name = table.seats[seat].name
         if new_secret is not None:
             try:  # on disk before the secret is given: a restarted host knows the seat
@@ -458,6 +469,17 @@ class Host:
                 await self.start(table)
             except (StoreError, Refused) as e:
                 self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
+
+    def _out_of_attempts(self, address: str) -> None:
+        """Tell the host's terminal (at most once a minute per network): new players from
+        there cannot take a seat for a while; seated players still get back in."""
+        net = network(address)
+        now = self.clock()
+        if now - self._warned.get(net, -1e9) >= 60:
+            self._warned[net] = now
+            self.say(_("Too many wrong table codes from {address}: new players from there "
+                       "must wait a minute (seated players still get back in).").format(
+                address=net))
 
     async def _act(self, conn: Conn, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
@@ -487,18 +509,17 @@ class Host:
                           writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        if not self.addresses.connect(address):
-            writer.write(wire.encode(wire.error(wire.TOO_MANY, "too many connections")))
-            writer.close()
-            return
         conn = Conn(address, writer.write, writer.close,
                     writer.transport.get_write_buffer_size, self.clock, writer.is_closing)
+        for older in self.addresses.arrive(conn, address):
+            assert isinstance(older, Conn)
+            older.close(wire.TIMEOUT, "no join yet: made way for a newer connection")
         self._conns.add(conn)
         try:
             await self._read(conn, reader)
         finally:
             self._conns.discard(conn)
-            self.addresses.disconnect(address)
+            self.addresses.settled(conn)
             table, seat = conn.table, conn.seat
             conn.close()
             if table is not None and seat is not None and table.detach(seat, conn):
@@ -507,7 +528,13 @@ class Host:
 
     async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
         while not conn.closed:
-            timeout = JOIN_TIMEOUT if conn.table is None else IDLE_TIMEOUT
+            if conn.table is None:  # an absolute deadline: pings and bad joins do not move it
+                timeout = conn.opened + self.join_timeout - self.clock()
+                if timeout <= 0:
+                    conn.close(wire.TIMEOUT, "no join in time")
+                    return
+            else:
+                timeout = IDLE_TIMEOUT
             try:
                 line = await asyncio.wait_for(reader.readline(), timeout)
             except TimeoutError:

@@ -25,6 +25,7 @@ from gofish.tui.app import GofishApp
 from .client import RemoteSession
 from .seat_client import SeatClient, SecretBook, Stop
 from .table import AWAY, EMPTY, HERE, STAND_IN
+from .text import clean
 
 
 class WaitingScreen(Screen):
@@ -91,6 +92,12 @@ class JoinApp(GofishApp):
         self._offline = False
         self._status_seen: dict[int, str] = {}
 
+    def notify(self, message: str, *, title: str = "", severity="information",  # type: ignore[override]
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification here is literal text: names and the host's words are data, and
+        Textual would read ``[/x]`` in them as markup (and crash on it)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # ------------------------------------------------------------------ start
 
     def on_mount(self, event: events.Mount) -> None:
@@ -103,7 +110,7 @@ class JoinApp(GofishApp):
         try:
             await self.client.run()
         except Stop as e:
-            self.exit_message = _("gofish: {why}").format(why=e.text)
+            self.exit_message = clean(_("gofish: {why}").format(why=e.text), 400)
             self.exit(return_code=1)
 
     def rejoin_hint(self) -> str:
@@ -135,7 +142,7 @@ class JoinApp(GofishApp):
             if self._table_ready():
                 self.table.say(s.error[1])
             else:
-                self.notify(s.error[1], severity="error", timeout=6)
+                self.notify(s.error[1], severity="error", timeout=6, markup=False)
         if kind in ("offline", "online", "lobby") and self.screen is self.waiting:
             self.waiting.show(s)
         if kind in ("state", "turn", "error") and s.started:
@@ -177,7 +184,7 @@ class JoinApp(GofishApp):
             text = texts.get(status)
             if text and 0 <= seat < len(s.names) and before != status and \
                     not (before is None and status == HERE):
-                self.notify(_(text).format(name=s.names[seat]), timeout=5)
+                self.notify(_(text).format(name=s.names[seat]), timeout=5, markup=False)
         self._status_seen = dict(s.statuses)
 
     # ------------------------------------------------------------------ what the host does here
@@ -195,7 +202,7 @@ class JoinApp(GofishApp):
         self.remote.next_deal()  # the table moves on when the host says the deal has begun
 
     def report_save_error(self, error: Exception) -> None:
-        self.notify(str(error), severity="error", timeout=8)
+        self.notify(str(error), severity="error", timeout=8, markup=False)
 
     def action_quit(self) -> None:
         self.exit()

@@ -15,9 +15,9 @@ from typing import Any
 
 from gofish.engine import Rules, RulesError
 from gofish.i18n import _
-from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec
+from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec, name_key
 
-from .codes import CODE_ALPHABET, CODE_LENGTH
+from .codes import CODE_ALPHABET, CODE_LENGTH, KEY_LENGTH
 
 # computers' names, first free one first; a joining human who wants one of them gets it and
 # the computer takes the next
@@ -39,6 +39,7 @@ class SeatPlan:
     name: str = ""  # "" for a human seat nobody has taken yet
     reserved: bool = False  # the host named this human seat: only that name may take it
     secret_hash: str = ""  # set when a human takes the seat
+    key: str = ""  # a reserved seat's key: the host gives it to the player it is kept for
 
     @property
     def taken(self) -> bool:
@@ -53,18 +54,22 @@ class SeatPlan:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name,
-                "reserved": self.reserved, "secret_hash": self.secret_hash}
+                "reserved": self.reserved, "secret_hash": self.secret_hash, "key": self.key}
 
     @classmethod
     def from_json(cls, data: Any) -> SeatPlan:
         if not isinstance(data, dict):
             raise PlanError("seat: expected an object")
         plan = cls(kind=data.get("kind"), level=data.get("level", ""), name=data.get("name", ""),
-                   reserved=data.get("reserved", False), secret_hash=data.get("secret_hash", ""))
+                   reserved=data.get("reserved", False), secret_hash=data.get("secret_hash", ""),
+                   key=data.get("key", ""))
         if plan.kind not in (HUMAN, COMPUTER) or not isinstance(plan.level, str) \
                 or not isinstance(plan.name, str) or not isinstance(plan.reserved, bool) \
-                or not isinstance(plan.secret_hash, str):
+                or not isinstance(plan.secret_hash, str) or not isinstance(plan.key, str):
             raise PlanError("seat: a field has the wrong type")
+        if plan.key and (len(plan.key) != KEY_LENGTH or
+                         any(ch not in CODE_ALPHABET for ch in plan.key)):
+            raise PlanError("seat: not a seat key")
         if plan.kind == COMPUTER and plan.level not in LEVELS:
             raise PlanError(f"seat: unknown level {plan.level!r}")
         if plan.secret_hash and not _HEX64.fullmatch(plan.secret_hash):
@@ -105,24 +110,24 @@ def parse_seats(text: str) -> list[SeatPlan]:
                 p.spec().validate()
             except SeatError as e:
                 raise PlanError(str(e)) from None
-    reserved = [p.name.casefold() for p in plans if p.reserved]
-    if len(set(reserved)) != len(reserved):
-        raise PlanError(_("two seats have the same name"))
+    reserved = [name_key(p.name) for p in plans if p.reserved]
+    if len(set(reserved)) != len(reserved):  # the same, or too alike to tell apart
+        raise PlanError(_("two seats have the same name, or names that look the same"))
     name_computers(plans)
     return plans
 
 
 def name_computers(plans: list[SeatPlan]) -> None:
     """Give every computer a name no other seat uses (renaming one that now clashes)."""
-    used = {p.name.casefold() for p in plans if p.is_human and p.name}
+    used = {name_key(p.name) for p in plans if p.is_human and p.name}
     for p in plans:
         if p.kind != COMPUTER:
             continue
-        if p.name and p.name.casefold() not in used:
-            used.add(p.name.casefold())
+        if p.name and name_key(p.name) not in used:
+            used.add(name_key(p.name))
             continue
-        p.name = next(n for n in COMPUTER_NAMES if n.casefold() not in used)
-        used.add(p.name.casefold())
+        p.name = next(n for n in COMPUTER_NAMES if name_key(n) not in used)
+        used.add(name_key(p.name))
 
 
 def check_name(name: object) -> str:

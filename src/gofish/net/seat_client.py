@@ -26,6 +26,7 @@ from . import wire
 from .client import RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY
+from .text import json_line
 
 JOINED = "joined"
 CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
@@ -34,7 +35,7 @@ RETRY_FIRST = 0.25
 RETRY_MOST = 3.0
 # errors after which trying again cannot help
 FATAL = (wire.BAD_CODE, wire.BAD_SECRET, wire.NAME_TAKEN, wire.TABLE_FULL, wire.BAD_NAME,
-         wire.REPLACED, wire.TOO_MANY)
+         wire.REPLACED, wire.TOO_MANY, wire.SEAT_KEPT)
 
 
 def parse_address(text: str, default_port: int = wire.DEFAULT_PORT) -> tuple[str, int]:
@@ -114,7 +115,8 @@ class SeatClient:
         self.book = book
         self.transcript = transcript
         self.give_up_after = give_up_after
-        self.secret = book.get(code, name) if book is not None else None
+        self.table_code = code.partition("-")[0]  # the secret is kept under the table's code
+        self.secret = book.get(self.table_code, name) if book is not None else None
         self.connected = False
         self._stopped = False
         self._writer: asyncio.StreamWriter | None = None
@@ -182,7 +184,7 @@ class SeatClient:
 
     def _handle(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
         if self.transcript is not None:
-            self.transcript.write(json.dumps(message, ensure_ascii=False) + "\n")
+            self.transcript.write(json_line(message) + "\n")  # safe to cat: no raw controls
             self.transcript.flush()
         kind = message["type"]
         if kind == "welcome":
@@ -190,7 +192,7 @@ class SeatClient:
             if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET:
                 self.secret = secret
                 if self.book is not None:
-                    self.book.put(self.code, self.name, secret)
+                    self.book.put(self.table_code, self.name, secret)
             self.session.send = lambda m: writer.write(wire.encode(m))
             self.connected = True
             self.on_change("online")

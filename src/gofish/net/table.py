@@ -16,11 +16,11 @@ from typing import Any, Protocol
 
 from gofish.ai import Player, make_player
 from gofish.engine import Event, IllegalAction, NextDeal, action_from_json
-from gofish.seats import COMPUTER, HUMAN
+from gofish.seats import COMPUTER, HUMAN, name_key
 from gofish.session import NotYourTurn, Session
 
 from . import wire
-from .codes import new_secret, secret_hash, secret_matches
+from .codes import key_matches, new_secret, secret_hash, secret_matches
 from .plan import SeatPlan, TableRecord, check_name, name_computers
 
 HERE = "here"  # a human seat with a live connection
@@ -114,16 +114,26 @@ class Table:
 
     # ------------------------------------------------------------------ joining
 
-    def join(self, name: object, secret: object = None) -> tuple[int, str | None]:
+    def knows(self, secret: object = None, key: str = "") -> bool:
+        """Whether ``secret`` is a seat's, or ``key`` a free reserved seat's: neither can be
+        guessed, so a join holding one is never held back by a limit."""
+        return any(plan.is_human and (secret_matches(secret, plan.secret_hash) or
+                                      (not plan.taken and key_matches(key, plan.key)))
+                   for plan in self.seats)
+
+    def join(self, name: object, secret: object = None, key: str = "") -> tuple[int, str | None]:
         """The seat for this player, and a new secret when the seat is newly taken.
 
-        With a secret, only the seat it belongs to (and under that seat's name); without one,
-        a free human seat (the one reserved for this name, else the first unreserved one).
+        With a secret, only the seat it belongs to (and under that seat's name). With a key,
+        only the reserved seat it opens, under its name. Without either, the first unreserved
+        free seat; a reserved seat that has a key needs it (the seat does not go to whoever
+        types its name first). A name that looks like a seated or reserved player's (the same
+        ``name_key``: "Аlice" with a Cyrillic А beside "Alice") is refused.
         """
         if secret is not None:
             for i, plan in enumerate(self.seats):
                 if plan.is_human and secret_matches(secret, plan.secret_hash):
-                    if not isinstance(name, str) or name.casefold() != plan.name.casefold():
+                    if not isinstance(name, str) or name_key(name) != name_key(plan.name):
                         raise Refused(wire.BAD_SECRET, "this secret belongs to another name")
                     return i, None
             raise Refused(wire.BAD_SECRET, "no seat of this table has this secret")
@@ -131,19 +141,32 @@ class Table:
             name = check_name(name)
         except ValueError as e:
             raise Refused(wire.BAD_NAME, str(e)) from None
-        key = name.casefold()
+        look = name_key(name)
+        free = [i for i, p in enumerate(self.seats) if p.is_human and not p.taken]
+        if key:
+            kept = [i for i in free if key_matches(key, self.seats[i].key)]
+            if not kept:
+                raise Refused(wire.BAD_SECRET, "no free seat of this table has this key")
+            if name_key(self.seats[kept[0]].name) != look:
+                raise Refused(wire.BAD_SECRET, "this key is for a player of another name")
+            return self._take(kept[0], self.seats[kept[0]].name)
         for plan in self.seats:
-            if plan.is_human and plan.taken and plan.name.casefold() == key:
-                raise Refused(wire.NAME_TAKEN, "a player of this name holds a seat: rejoin with "
-                                               "its secret")
+            if plan.is_human and plan.taken and name_key(plan.name) == look:
+                raise Refused(wire.NAME_TAKEN, "a player of this name (or one that looks the "
+                                               "same) holds a seat: rejoin with its secret")
         if self.started:
             raise Refused(wire.TABLE_FULL, "the game has begun and every seat is taken")
-        free = [i for i, p in enumerate(self.seats) if p.is_human and not p.taken]
-        mine = [i for i in free if self.seats[i].reserved and self.seats[i].name.casefold() == key]
+        mine = [i for i in free if self.seats[i].reserved and name_key(self.seats[i].name) == look]
+        if mine and self.seats[mine[0]].key:
+            raise Refused(wire.SEAT_KEPT, "this seat is kept: join with the code the host gave "
+                                          "its player")
         open_ = [i for i in free if not self.seats[i].reserved]
         if not mine and not open_:
             raise Refused(wire.TABLE_FULL, "every seat of this table is taken")
         seat = (mine or open_)[0]
+        return self._take(seat, self.seats[seat].name if mine else name)
+
+    def _take(self, seat: int, name: str) -> tuple[int, str]:
         secret = new_secret()
         plan = self.seats[seat]
         plan.name, plan.secret_hash = name, secret_hash(secret)

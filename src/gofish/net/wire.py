@@ -42,10 +42,11 @@ TIMEOUT = "timeout"  # no join in time
 REPLACED = "replaced"  # the same seat joined again from elsewhere: this connection ends
 CLOSED = "closed"  # the host closed the table or is shutting down
 SAVE_FAILED = "save-failed"  # the host could not save: the action stands, the host says why
+SEAT_KEPT = "seat-kept"  # the seat of this name is kept: join with the key the host gave it
 
 ERROR_CODES = (MALFORMED, TOO_LONG, UNKNOWN, SLOW_DOWN, BAD_CODE, BAD_SECRET, NAME_TAKEN,
                BAD_NAME, TABLE_FULL, NOT_JOINED, JOINED, NOT_STARTED, NOT_YOUR_TURN, ILLEGAL,
-               TOO_MANY, TIMEOUT, REPLACED, CLOSED, SAVE_FAILED)
+               TOO_MANY, TIMEOUT, REPLACED, CLOSED, SAVE_FAILED, SEAT_KEPT)
 
 
 class WireError(ValueError):

@@ -25,7 +25,16 @@ from gofish.rules_text import (
     option_values,
     value_label,
 )
-from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, MAX_NAME, SeatError, SeatSpec
+from gofish.seats import (
+    COMPUTER,
+    HUMAN,
+    LEVEL_TITLES,
+    LEVELS,
+    MAX_NAME,
+    SeatError,
+    SeatSpec,
+    printable_name,
+)
 from gofish.tui.choice import SetupChoice
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
@@ -318,7 +327,7 @@ class SetupScreen(Screen):
             if not seat.name or len(seat.name) > MAX_NAME:
                 problem = _("Seat {n}: a name must be 1 to {max} characters.").format(
                     n=i + 1, max=MAX_NAME)
-            elif any(not ch.isprintable() for ch in seat.name):
+            elif not printable_name(seat.name):
                 problem = _("Seat {n}: a name cannot hold control characters.").format(n=i + 1)
             elif seat.name.casefold() in seen:
                 problem = _("Seats {a} and {b} have the same name.").format(

@@ -1,0 +1,62 @@
+"""Names are data: a player called ``[/x]`` is shown as ``[/x]`` on the other players' screens.
+
+Textual reads markup in notifications and in plain-string widgets; a name with square brackets
+must never be read as markup there (it crashed every other joined screen with a MarkupError).
+"""
+
+from __future__ import annotations
+
+import pytest
+from net_support import Recorder, make_host
+from test_net_join_app import wait
+
+from gofish.engine import preset
+from gofish.net.join_app import JoinApp
+from gofish.net.plan import parse_seats
+
+HOSTILE = ["[/x]", "[@click=app.quit]x", "[@click=quit]x[/]", "[b]Bob", "[red on red]z"]
+
+
+def shown_notifications(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+def toast_text(app) -> str:
+    """What the toasts on screen render (the place a MarkupError is raised)."""
+    from textual.widgets._toast import Toast
+
+    return "\n".join(str(t.render()) for t in app.screen.query(Toast))
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+async def test_a_markup_name_leaving_and_coming_back_is_shown_literally(tmp_path, name):
+    host = make_host(tmp_path)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
+                            seed=3)
+    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait(pilot, lambda: app.remote.lobby is not None, what="the lobby")
+        other = Recorder(host, "127.0.0.1")
+        welcome = (await other.say({"type": "join", "code": table.code, "name": name}))[0]
+        assert welcome["type"] == "welcome", welcome
+        await wait(pilot, lambda: app.remote.started and app.table is not None, what="the game")
+        seat = welcome["seat"]
+        for _round in range(2):  # away, back, away, back: each time a notification
+            table.detach(seat, other.conn)
+            await wait(pilot, lambda: app.remote.statuses.get(seat) == "away", what="away")
+            await pilot.pause(0.1)
+            other = Recorder(host, "127.0.0.1")
+            back = await other.say({"type": "join", "code": table.code, "name": name,
+                                    "secret": welcome["secret"]})
+            assert back[0]["type"] == "welcome", back
+            await wait(pilot, lambda: app.remote.statuses.get(seat) == "here", what="back")
+            await pilot.pause(0.1)
+        assert app.is_running and app.return_code is None
+        notes = shown_notifications(app)
+        assert f"{name} is away: the table waits." in notes
+        assert f"{name} is back." in notes
+        assert f"{name} is back." in toast_text(app)  # rendered, literally
+        assert name in str(app.screen.query_one("#seats").render())
+    await host.close()
