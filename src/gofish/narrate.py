@@ -32,8 +32,12 @@ def _and_list(names: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = False) -> str:
-    """One event as a sentence for ``viewer`` (None: nobody in particular), or "" to skip."""
+def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = False,
+             asked_card: bool = False) -> str:
+    """One event as a sentence for ``viewer`` (None: nobody in particular), or "" to skip.
+
+    ``asked_card``: the ask this event answers named one exact card, so the card handed over or
+    drawn is named with its suit ("the ace of hearts"), not counted by rank."""
     me = viewer is not None and e.seat == viewer
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
     other = names[e.target] if 0 <= e.target < len(names) else ""
@@ -48,6 +52,13 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
         if viewer is not None and e.target == viewer:
             return _("{asker} asked you for {what}.").format(asker=who, what=what)
         return _("{asker} asked {target} for {what}.").format(asker=who, target=other, what=what)
+    if k == ev.GAVE and asked_card and len(e.cards) == 1:
+        card = card_words(e.cards[0])
+        if me:
+            return _("{target} gave you {card}.").format(target=other, card=card)
+        if viewer is not None and e.target == viewer:
+            return _("You gave {asker} {card}.").format(asker=who, card=card)
+        return _("{target} gave {asker} {card}.").format(target=other, asker=who, card=card)
     if k == ev.GAVE:
         n = e.count
         what = rank_word(e.rank, n, role=COUNT)
@@ -79,7 +90,7 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
                         e.count).format(name=who, n=e.count)
     if k == ev.LUCKY:
         # in words, not card faces: the pass-the-device recap shows no card at all
-        what = rank_word(e.rank, role=ONE)
+        what = card_words(e.cards[0]) if asked_card and e.cards else rank_word(e.rank, role=ONE)
         if me:
             return _("Lucky draw! You drew {what}, what you asked for: ask again.").format(
                 what=what)
@@ -126,6 +137,7 @@ def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
     current: list[str] = []
     current_kind = PLAIN
     current_seat = -1
+    asked_card = False  # the last ask named an exact card
 
     def flush() -> None:
         nonlocal current, current_kind, current_seat
@@ -134,7 +146,9 @@ def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
         current, current_kind, current_seat = [], PLAIN, -1
 
     for e in events:
-        text = sentence(e, names, viewer, pairs)
+        if e.kind == ev.ASK:
+            asked_card = e.suit >= 0
+        text = sentence(e, names, viewer, pairs, asked_card)
         if e.kind == ev.ASK:
             flush()
             current, current_kind, current_seat = [text], ASKED, e.seat
