@@ -44,3 +44,14 @@ def test_the_rules_page_names_every_option_value_and_preset() -> None:
     missing += [name for name in PRESETS if f"| {name.capitalize()} |" not in text]
     assert not missing, missing
     assert "docs/rules.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_engine_contract_names_every_event_kind_and_snapshot_field() -> None:
+    from gofish.engine import Game, preset
+    from gofish.engine import events as ev
+
+    text = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    missing = [kind for kind in ev.KINDS if f"| `{kind}` |" not in text]
+    snapshot = Game(preset("standard"), 2, seed=1).snapshot()
+    missing += [key for key in snapshot if f"`{key}`" not in text]
+    assert not missing, missing
