@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from gofish import __version__
@@ -42,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", help=_("language: en, fr, id or ru (default: from the locale)"))
     parser.add_argument("--ascii", action="store_true",
                         help=_("draw cards as 10h, Qs without suit symbols"))
+    parser.add_argument("--plain", action="store_true",
+                        help=_("play line by line, for screen readers, braille displays and "
+                               "terminals that cannot draw (the default when TERM=dumb)"))
     parser.add_argument("--local-letters", action="store_true",
                         help=_("show the court cards with your language's letters (R, D, V "
                                "in French)"))
@@ -90,8 +94,12 @@ def main(argv: list[str] | None = None) -> int:
         except StoreError as e:
             parser.error(str(e))
     set_local_letters(args.local_letters or prefs.get("local_letters") is True)
+    func = args.func
+    if getattr(args, "start", None) and (args.plain or os.environ.get("TERM") == "dumb"):
+        # play, new and resume, line by line: asked for, or a terminal that cannot draw
+        from gofish.plain.start import run_plain as func
     try:
-        return int(args.func(args) or 0)
+        return int(func(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

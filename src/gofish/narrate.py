@@ -33,11 +33,14 @@ def _and_list(names: Sequence[str]) -> str:
 
 
 def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = False,
-             asked_card: bool = False) -> str:
+             asked_card: bool = False, words: bool = False) -> str:
     """One event as a sentence for ``viewer`` (None: nobody in particular), or "" to skip.
 
     ``asked_card``: the ask this event answers named one exact card, so the card handed over or
-    drawn is named with its suit ("the ace of hearts"), not counted by rank."""
+    drawn is named with its suit ("the ace of hearts"), not counted by rank. ``words``: cards
+    drawn are named in words too ("the ten of hearts", not "10♥"), for the line mode, which a
+    screen reader reads aloud."""
+    label, labels = (card_words, _words_label) if words else (card_label, cards_label)
     me = viewer is not None and e.seat == viewer
     who = names[e.seat] if 0 <= e.seat < len(names) else ""
     other = names[e.target] if 0 <= e.target < len(names) else ""
@@ -81,11 +84,11 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
     if k == ev.DREW:
         if e.secret and me:
             if len(e.secret) == 1:
-                return _("You drew {card}.").format(card=card_label(e.secret[0]))
-            return _("You drew {cards}.").format(cards=cards_label(e.secret))
+                return _("You drew {card}.").format(card=label(e.secret[0]))
+            return _("You drew {cards}.").format(cards=labels(e.secret))
         if e.secret:
             return ngettext("{name} drew {cards}.", "{name} drew {cards}.",
-                            len(e.secret)).format(name=who, cards=cards_label(e.secret))
+                            len(e.secret)).format(name=who, cards=labels(e.secret))
         return ngettext("{name} drew a card.", "{name} drew {n} cards.",
                         e.count).format(name=who, n=e.count)
     if k == ev.LUCKY:
@@ -130,9 +133,14 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
     return ""  # TURN and DEALT are bookkeeping, not news
 
 
+def _words_label(cards: Sequence[int]) -> str:
+    return ", ".join(card_words(c) for c in cards)
+
+
 def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
-          pairs: bool = False) -> list[Line]:
-    """Events grouped into lines: an ask and what came of it read as one line."""
+          pairs: bool = False, words: bool = False) -> list[Line]:
+    """Events grouped into lines: an ask and what came of it read as one line (``words``:
+    see ``sentence``)."""
     lines: list[Line] = []
     current: list[str] = []
     current_kind = PLAIN
@@ -148,7 +156,7 @@ def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
     for e in events:
         if e.kind == ev.ASK:
             asked_card = e.suit >= 0
-        text = sentence(e, names, viewer, pairs, asked_card)
+        text = sentence(e, names, viewer, pairs, asked_card, words)
         if e.kind == ev.ASK:
             flush()
             current, current_kind, current_seat = [text], ASKED, e.seat

@@ -94,7 +94,8 @@ def test_without_a_terminal_play_refuses_in_one_line(capsys) -> None:
     # under pytest stdin is not a terminal, just as with ssh -T or a pipe
     code, out, err = run(capsys, "play")
     assert code == 2 and out == ""
-    assert err == "gofish needs a terminal: run it in one (with ssh, use ssh -t).\n"
+    assert err == ("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
+                   "by line with gofish --plain.\n")
 
 
 def test_the_served_command_is_this_gofish_with_our_options(tmp_path) -> None:

@@ -142,7 +142,8 @@ def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
                           text=True, timeout=30)
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == [
-        "gofish needs a terminal: run it in one (with ssh, use ssh -t)."]
+        "gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line by line "
+        "with gofish --plain."]
     assert done.stdout == ""
     wait_until(lambda: not sshd.gofish_pids(), 2, "no gofish left running")
 

@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
-from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
-from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
-from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
-from gofish.tui.choice import SetupChoice, default_choice
+from gofish.tui.choice import (  # noqa: F401  (SETTINGS, LAST_SETUP: where tests look)
+    LAST_SETUP,
+    SETTINGS,
+    SetupChoice,
+    default_choice,
+    read_last_setup,
+    write_last_setup,
+)
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
@@ -30,9 +32,6 @@ if TYPE_CHECKING:
 
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
-
-SETTINGS = "settings"  # beside the saves, not among them (a *.json there is a game)
-LAST_SETUP = "last-setup.json"
 
 
 class GofishApp(App):
@@ -245,6 +244,7 @@ class GofishApp(App):
         self.open_session(record, lock)
 
     def open_session(self, record: SavedGame, lock) -> None:
+        from gofish.playing import resume_hint
         from gofish.session import Session
         from gofish.tui.screens.table import TableScreen
 
@@ -253,15 +253,8 @@ class GofishApp(App):
         self._lock = lock
         self.session = Session(record.rules, record.seats, record.seed, game_id=record.id,
                                actions=list(record.actions), saver=self._save)
-        if self.session.over:
-            self.exit_message = ""  # a finished game has nothing to resume
-        elif self.profile:
-            self.exit_message = _("Your game is saved. Resume it with: "
-                                  "{command} --profile {profile} resume {id}").format(
-                command=command_name(), profile=self.profile, id=record.id)
-        else:
-            self.exit_message = _("Your game is saved. Resume it with: {command} resume {id}").format(
-                command=command_name(), id=record.id)
+        # a finished game has nothing to resume
+        self.exit_message = "" if self.session.over else resume_hint(record.id, self.profile)
         self._replace_top(TableScreen(self.session))
 
     def _save(self, session: Session) -> None:
@@ -313,22 +306,11 @@ class GofishApp(App):
 
     # ------------------------------------------------------------------ remembered setup
 
-    def _setup_path(self) -> Path:
-        return self.store.root / SETTINGS / LAST_SETUP
-
     def load_last_setup(self) -> SetupChoice:
-        try:
-            data = json.loads(self._setup_path().read_text(encoding="utf-8"))
-            return SetupChoice.from_json(data)
-        except (OSError, ValueError, KeyError, TypeError):
-            return default_choice()
+        return read_last_setup(self.store.root) or default_choice()
 
     def save_last_setup(self, choice: SetupChoice) -> None:
-        try:
-            ensure_private_dir(self._setup_path().parent)
-            write_atomic(self._setup_path(), json.dumps(choice.to_json()).encode("utf-8"))
-        except (OSError, StoreError):
-            pass  # remembering the setup is a convenience, never a reason to fail
+        write_last_setup(self.store.root, choice)
 
 
 __all__ = ["GofishApp"]

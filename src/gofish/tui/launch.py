@@ -95,8 +95,8 @@ def run_app(app: GofishApp) -> int:
 
 def launch(args: argparse.Namespace) -> int:
     if not (served_in_browser() or has_terminal()):
-        print(_("gofish needs a terminal: run it in one (with ssh, use ssh -t)."),
-              file=sys.stderr)
+        print(_("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
+                "by line with gofish --plain."), file=sys.stderr)
         return 2
     from gofish.tui.app import GofishApp
 

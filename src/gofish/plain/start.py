@@ -1,0 +1,353 @@
+"""``gofish --plain``: the start menu, a new game's questions and the history, line by line.
+
+The same store as the Textual app (the same saves, locks and remembered setup), so a game begun
+here resumes there and the other way round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Sequence
+
+from gofish.command_name import command_name
+from gofish.engine import PRESETS, Rules, RulesError
+from gofish.i18n import _, pgettext
+from gofish.names import set_ascii
+from gofish.narrate import story
+from gofish.playing import OpenGame, resume_game, resume_hint, start_game
+from gofish.rules_text import PRESET_TITLES
+from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
+from gofish.store.errors import GameLocked, StoreError
+from gofish.store.repo import GameInfo, Store
+from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
+from gofish.tui.launch import environment_delay
+
+from .console import Console, EndOfInput
+from .table import QUIT, PlainTable
+
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+HISTORY_LINES = 20
+KIND_WORDS = {HUMAN: ("seat kind", "human"), COMPUTER: ("seat kind", "computer")}
+
+
+class Leave(Exception):
+    """The player asked to quit gofish."""
+
+
+class PlainFront:
+    def __init__(self, console: Console, store: Store, *, profile: str | None = None,
+                 command: str | None = None) -> None:
+        self.console = console
+        self.store = store
+        self.profile = profile
+        self.command = command
+        self.current: OpenGame | None = None
+
+    # ------------------------------------------------------------------ the menu
+
+    def main(self, start: str = "menu", game_id: str | None = None) -> int:
+        """Run until the player quits; EndOfInput passes through once the game is let go."""
+        try:
+            if start == "new":
+                self.new_game()
+            elif start == "resume":
+                self.resume(game_id or self.latest_id(say_none=True))
+            self.menu()
+        except Leave:
+            pass
+        return 0
+
+    def latest_id(self, say_none: bool = False) -> str | None:
+        try:
+            info = self.store.latest_unfinished()
+        except StoreError as e:
+            self.console.say(_("Cannot read the saved games: {why}").format(why=e))
+            return None
+        if info is None and say_none:
+            self.console.say(_("There is no unfinished game to resume."))
+        return info.id if info is not None else None
+
+    def menu(self) -> None:
+        say = self.console.say
+        say(_("gofish, line by line. Type the number of your choice and press Enter."))
+        while True:
+            latest = self.latest_info()
+            options: list[tuple[str, str]] = []
+            if latest is not None:
+                options.append(("continue", _("Continue the game of {names}, {when}").format(
+                    names=", ".join(latest.summary.names), when=_when(latest))))
+            options += [("new", _("New game")), ("history", _("History")),
+                        ("help", _("Help")), ("quit", _("Quit"))]
+            for i, (_key, label) in enumerate(options, 1):
+                say(f"{i}. {label}")
+            choice = self.pick(options)
+            if choice == "continue":
+                self.resume(latest.id)  # type: ignore[union-attr]
+            elif choice == "new":
+                self.new_game()
+            elif choice == "history":
+                self.history()
+            elif choice == "help":
+                self.general_help()
+            else:
+                raise Leave
+
+    def pick(self, options: list[tuple[str, str]]) -> str:
+        """The key of the option chosen by its number or letter (Enter: the first)."""
+        letters = {"c": "continue", "n": "new", "h": "history", "?": "help", "q": "quit"}
+        keys = [key for key, _label in options]
+        while True:
+            answer = self.console.ask(_("Your choice: [1]")).strip().casefold() or "1"
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return keys[int(answer) - 1]
+            if letters.get(answer) in keys:
+                return letters[answer]
+            self.console.say(_("Type a number from 1 to {n}.").format(n=len(options)))
+
+    def latest_info(self) -> GameInfo | None:
+        try:
+            return self.store.latest_unfinished()
+        except StoreError as e:
+            self.console.say(_("Cannot read the saved games: {why}").format(why=e))
+            return None
+
+    def general_help(self) -> None:
+        say = self.console.say
+        say(_("Go Fish: on your turn, ask another player for a rank you hold. If they have "
+              "any, they give you all of them and you ask again; if not, go fish: draw from "
+              "the stock. Four cards of a rank make a book; the most books wins."))
+        say(_("Each event is printed as one line. On your turn your hand is printed in words "
+              "and the prompt waits for whom you ask and for what, for example “bob nines” or "
+              "“2 9”; h lists every command."))
+        say(_("The game is saved after every move: quit (or Ctrl+D) leaves it, and gofish "
+              "prints how to resume it."))
+
+    # ------------------------------------------------------------------ a new game
+
+    def new_game(self) -> None:
+        last = self.last_setup()
+        say = self.console.say
+        say(_("New game. Press Enter to keep the answer in brackets."))
+        count = self.ask_number(_("How many players, 2 to 6?"), len(last.seats), 2, 6)
+        seats: list[SeatSpec] = []
+        for i in range(count):
+            if i < len(last.seats):
+                before = last.seats[i]
+            else:
+                before = SeatSpec(_free_name(DEFAULT_NAMES[i], last.seats), COMPUTER, "hard")
+            seats.append(self.ask_seat(i, before, seats))
+        rules = self.ask_rules(last.rules, count)
+        choice = SetupChoice(tuple(seats), rules, None, last.pace)
+        write_last_setup(self.store.root, choice)
+        try:
+            game = start_game(self.store, rules, seats)
+        except StoreError as e:
+            say(_("Could not start the game: {why}").format(why=e))
+            return
+        self.play(game, resumed=False)
+
+    def last_setup(self) -> SetupChoice:
+        return read_last_setup(self.store.root) or default_choice()
+
+    def ask_number(self, question: str, default: int, low: int, high: int) -> int:
+        while True:
+            answer = self.console.ask(f"{question} [{default}]").strip()
+            if not answer:
+                return default
+            if answer.isdigit() and low <= int(answer) <= high:
+                return int(answer)
+            self.console.say(_("Type a number from {low} to {high}.").format(low=low, high=high))
+
+    def ask_choice(self, question: str, options: dict[str, str], default: str) -> str:
+        """One of ``options`` (value -> what is shown), by its shown word, its English value or
+        the start of either."""
+        while True:
+            answer = self.console.ask(f"{question} [{options[default]}]").strip().casefold()
+            if not answer:
+                return default
+            found = {value for value, shown in options.items()
+                     if shown.casefold().startswith(answer) or value.startswith(answer)}
+            if len(found) == 1:
+                return found.pop()
+            self.console.say(_("Type one of: {choices}.").format(
+                choices=", ".join(options.values())))
+
+    def ask_seat(self, i: int, before: SeatSpec, taken: Sequence[SeatSpec]) -> SeatSpec:
+        while True:
+            name = self.console.ask(_("Player {n}: name? [{name}]").format(
+                n=i + 1, name=before.name)).strip() or before.name
+            try:
+                SeatSpec(name).validate()
+            except SeatError as e:
+                self.console.say(str(e))
+                continue
+            if name.casefold() in {seat.name.casefold() for seat in taken}:
+                self.console.say(_("two seats are called {name}").format(name=repr(name)))
+                continue
+            break
+        kinds = {kind: pgettext(*KIND_WORDS[kind]) for kind in (HUMAN, COMPUTER)}
+        kind = self.ask_choice(_("Is {name} a human or a computer?").format(name=name), kinds,
+                               before.kind)
+        if kind == HUMAN:
+            return SeatSpec(name)
+        levels = {level: _(LEVEL_TITLES[level]) for level in LEVELS}
+        level = self.ask_choice(_("{name}'s level: {levels}?").format(
+            name=name, levels=", ".join(levels.values())), levels, before.level or "hard")
+        return SeatSpec(name, COMPUTER, level)
+
+    def ask_rules(self, before: Rules, players: int) -> Rules:
+        options = {name: _(title) for name, title in PRESET_TITLES.items()}
+        default = before.preset_name()
+        if default is None:
+            options["last"] = _("as last time")
+            default = "last"
+        while True:
+            name = self.ask_choice(_("Rules: {presets}?").format(
+                presets=", ".join(options.values())), options, default)
+            rules = before if name == "last" else PRESETS[name]
+            try:
+                rules.check_players(players)
+            except RulesError as e:
+                self.console.say(str(e))
+                continue
+            return rules
+
+    # ------------------------------------------------------------------ saved games
+
+    def resume(self, game_id: str | None) -> None:
+        if game_id is None:
+            return
+        try:
+            game = resume_game(self.store, game_id)
+        except GameLocked as e:
+            why = str(e).rstrip(". ") + "."
+            self.console.say(_("{why} You can read its log from the history.").format(why=why))
+            return
+        except StoreError as e:
+            self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))
+            return
+        self.console.say(_("Game {id}, {names}.").format(
+            id=game_id, names=", ".join(game.session.names)))
+        self.play(game, resumed=True)
+
+    def play(self, game: OpenGame, resumed: bool) -> None:
+        """Play ``game`` to its end (back to the menu) or until the player leaves."""
+        self.current = game
+        result = None
+        try:
+            result = PlainTable(self.console, game).run(resumed=resumed)
+        finally:
+            self.let_go()
+        if result == QUIT:
+            raise Leave
+
+    def let_go(self) -> None:
+        """Release the game held, and say how to come back to it if it is not over."""
+        game, self.current = self.current, None
+        if game is None:
+            return
+        game.close()
+        if not game.session.over:
+            with contextlib.suppress(OSError, ValueError):
+                self.console.say(resume_hint(game.record.id, self.profile, self.command))
+
+    def history(self) -> None:
+        say = self.console.say
+        try:
+            games = self.store.games()
+        except StoreError as e:
+            say(_("Cannot read the saved games: {why}").format(why=e))
+            return
+        if not games:
+            say(_("No saved games yet."))
+            return
+        shown = games[:HISTORY_LINES]
+        if len(games) > len(shown):
+            say(_("The {n} most recent of {total} saved games:").format(
+                n=len(shown), total=len(games)))
+        for i, info in enumerate(shown, 1):
+            names = ", ".join(info.summary.names)
+            if info.finished:
+                state = _("finished, won by {names}").format(
+                    names=", ".join(info.summary.winners))
+            else:
+                state = _("in progress")
+            say(f"{i}. {names}; {state}; {_when(info)}")
+        answer = self.console.ask(_("Type a number to resume a game or read a finished one's "
+                                    "log, or press Enter to go back.")).strip()
+        if not answer:
+            return
+        if not (answer.isdigit() and 1 <= int(answer) <= len(shown)):
+            say(_("Type a number from 1 to {n}.").format(n=len(shown)))
+            return
+        info = shown[int(answer) - 1]
+        if not info.finished:
+            self.resume(info.id)
+            return
+        try:
+            record, game = self.store.load_game(info.id)
+        except StoreError as e:
+            say(_("Cannot read {id}: {why}").format(id=info.id, why=e))
+            return
+        names = [s.name for s in record.seats]
+        for line in story(game.events, names, None, record.rules.pairs, words=True):
+            say(line.text)
+
+
+def _when(info: GameInfo) -> str:
+    return info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _free_name(name: str, seats: Sequence[SeatSpec]) -> str:
+    used = {s.name.casefold() for s in seats}
+    if name.casefold() not in used:
+        return name
+    return next(n for n in DEFAULT_NAMES + tuple(f"Player {i}" for i in range(7, 20))
+                if n.casefold() not in used)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def dumb_terminal() -> bool:
+    return os.environ.get("TERM", "") == "dumb"
+
+
+def run_plain(args: argparse.Namespace) -> int:
+    """``gofish --plain`` (and play, new and resume on a TERM=dumb terminal)."""
+    set_ascii(args.ascii)
+    delay = environment_delay()
+    if delay is None:
+        delay = 0.3 if sys.stdout.isatty() else 0.0
+    console = Console(delay=delay)
+    if not args.plain:
+        console.say(_("This terminal (TERM=dumb) cannot draw the table: playing line by line, "
+                      "as gofish --plain does."))
+    try:
+        store = Store(args.data_dir, profile=args.profile)
+    except StoreError as e:
+        print(_("gofish: {why}").format(why=e), file=sys.stderr)
+        return 1
+    command = command_name() + (" --plain" if args.plain else "")
+    front = PlainFront(console, store, profile=args.profile, command=command)
+
+    def leave(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them be
+            signal.signal(sig, leave)
+    try:
+        return front.main(args.start, getattr(args, "game_id", None))
+    except EndOfInput:
+        return 0
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            console.say("")
+        return 130
+    finally:
+        front.let_go()
