@@ -55,7 +55,7 @@ RANKS_EN = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "te
             "queen", "king", "ace")
 PLURALS_EN = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
               "jacks", "queens", "kings", "aces")
-_PUNCTUATION = re.compile(r"[,.;:!¡¿\"“”„«»()\[\]]+")
+_PUNCTUATION = re.compile(r"[,.;:!?¡¿\"“”„«»()\[\]]+")
 _CARD_CODE = re.compile(r"^(10|[2-9tjqka]|\w)([cdhs♣♦♥♠♧♢♡♤])$")
 
 
@@ -181,7 +181,7 @@ class Vocabulary:
 def read(text: str, ctx: Context, vocab: Vocabulary | None = None) -> Ask | Draw | Command:
     """The move or command ``text`` says; Refusal (one translated line) if it says none."""
     vocab = vocab or Vocabulary.current()
-    words = tokens(text)
+    words = ["?"] if text.strip() == "?" else tokens(text)
     view = ctx.view
     must_draw = any(isinstance(a, Draw) for a in view.legal)
     if not words:
@@ -216,7 +216,7 @@ def _find_target(words: list[str], ctx: Context, vocab: Vocabulary) -> tuple[int
         rest = words[:start] + words[start + n:]
         if rest and _meaningful(rest, vocab):
             return seat, rest
-    meaningful = [w for w in words if w not in vocab.fillers]
+    meaningful = [w for w in words if w not in vocab.fillers or w in vocab.ranks]
     # a seat number, when something follows it: "3 9", "ask 2 for queens"
     if len(meaningful) >= 2 and meaningful[0].isdigit():
         number = int(meaningful[0])
