@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gofish.i18n import LANGUAGES, _, pgettext, set_language
+from gofish.i18n import LANGUAGES, _, ngettext, pgettext, set_language
 from gofish.names import SUIT_WORDS
 from gofish.plain.console import CLEAR
 from gofish.store import Store
@@ -48,6 +48,11 @@ def spawn(data: Path, lang: str, *args: str, term: str = "xterm"):
     child.delaybeforesend = None  # pexpect's default 50 ms before each line adds up
     child.logfile_read = io.StringIO()  # everything gofish printed, for the checks at the end
     return child
+
+
+def before_field(message: str, **known: str) -> str:
+    """``message`` up to its first field not in ``known``: what can be waited for."""
+    return message.split("{key}" if known else "{n}")[0].format(**known)
 
 
 def answer_setup(child, answers: list[str]) -> None:
@@ -133,10 +138,13 @@ def test_pass_and_play_hands_over_with_the_players_own_key(tmp_path, lang, term)
         record, game = saved_game(data)
         seat = game.to_act
         child.sendline("")  # Enter is not the player's key
-        child.expect(re.escape(_("That is not {name}'s key").format(name=NAMES[seat])))
+        child.expect_exact(before_field(_("That is not {name}'s key: {name} types {key}."),
+                                        name=NAMES[seat]))
         child.sendline(str(seat + 1))
-        child.expect(re.escape(_("Since your last turn:")))
-        child.expect(re.escape(_("Your hand, ")))
+        child.expect_exact(_("Since your last turn:"))
+        child.expect_exact([before_field(ngettext("Your hand, {n} card: {cards}.",
+                                                  "Your hand, {n} cards: {cards}.", 2)),
+                            _("Your hand is empty.")])
         recap = child.before
         assert not any(s in recap for s in suits), recap  # no card in the recap
         hand_overs.append(seat)

@@ -156,15 +156,17 @@ def test_names_with_spaces_and_names_that_are_rank_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "text", "expected"), [
-    ("fr", "bob neufs", ask(1, "9")),
+    ("fr", "bob neuf", ask(1, "9")),
+    ("fr", "bob le neuf de cœur", ask(1, "9")),
     ("fr", "demander à carol des dames", ask(2, "Q")),
     ("fr", "2 r", ask(1, "K")),  # R, the French king
     ("fr", "aide", Command("help")),
-    ("ru", "боб девятки", ask(1, "9")),
+    ("ru", "bob девятки", ask(1, "9")),
+    ("ru", "у bob девятку", ask(1, "9")),
     ("ru", "3 дамы", ask(2, "Q")),
     ("ru", "выход", Command("quit")),
-    ("id", "bob sembilan", ask(1, "9")),
-    ("id", "minta 3 ratu", ask(2, "Q")),
+    ("id", "bob ratu", ask(1, "Q")),
+    ("id", "minta 3 raja", ask(2, "K")),
     ("id", "bantuan", Command("help")),
 ])
 def test_the_words_of_each_language(lang, text, expected) -> None:

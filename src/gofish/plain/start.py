@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from gofish.command_name import command_name
 from gofish.engine import PRESETS, Rules, RulesError
-from gofish.i18n import _, pgettext
+from gofish.i18n import Np_, _, pgettext
 from gofish.names import set_ascii
 from gofish.narrate import story
 from gofish.playing import OpenGame, resume_game, resume_hint, start_game
@@ -31,7 +31,7 @@ from .table import QUIT, PlainTable
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 HISTORY_LINES = 20
-KIND_WORDS = {HUMAN: ("seat kind", "human"), COMPUTER: ("seat kind", "computer")}
+KIND_WORDS = {HUMAN: Np_("seat kind", "human"), COMPUTER: Np_("seat kind", "computer")}
 
 
 class Leave(Exception):
