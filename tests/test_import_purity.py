@@ -50,3 +50,8 @@ def test_all_pure_modules_together_import_no_ui() -> None:
 def test_the_probe_sees_textual() -> None:
     # the check above can fail: importing textual itself is seen
     assert "textual" in loaded_by("textual")
+
+
+def test_the_line_mode_imports_no_ui() -> None:
+    # gofish --plain runs where no screen can be drawn: it must not need textual or rich
+    assert loaded_by("gofish.plain.start", "gofish.playing") == []
