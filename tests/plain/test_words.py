@@ -117,6 +117,7 @@ def test_an_empty_hand_draws_on_enter_or_draw() -> None:
 @pytest.mark.parametrize(("text", "options", "reason"), [
     ("", {}, "Say whom you ask and for what, for example “bob threes”; h for help."),
     ("nines", {}, "Whom do you ask? Name a player or a seat number: Bob (2), Carol (3)."),
+    ("zzz", {}, "“zzz” is neither a player nor a card here: try “bob threes”, or h for help."),
     ("7 9", {}, "There is no seat 7."),
     ("1 9", {}, "That is you: ask one of the others."),
     ("ann nines", {}, "That is you: ask one of the others."),

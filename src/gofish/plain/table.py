@@ -67,7 +67,7 @@ class PlainTable:
         self.shown = 0  # events already printed
         self.status = ""  # the last hand-and-counts block printed
         self.vocab = Vocabulary.current()
-        self.hinted = False
+        self.hinted: set[int] = set()  # the seats shown the example answer
 
     # ------------------------------------------------------------------ the loop
 
@@ -133,10 +133,10 @@ class PlainTable:
             self.console.say(status)
             self.status = status
         ctx = Context(view, s.names)
-        if not self.hinted:
+        if seat not in self.hinted:
             self.console.say(_("Type whom you ask and for what ({example}), or h for help.")
                              .format(example=example(ctx)))
-            self.hinted = True
+            self.hinted.add(seat)
         if any(isinstance(a, Draw) for a in view.legal):
             prompt = _("Your hand is empty: press Enter to draw.")
         elif s.rules.ask_for == "card":

@@ -237,9 +237,19 @@ def _find_target(words: list[str], ctx: Context, vocab: Vocabulary) -> tuple[int
     others = ctx.opponents()
     if len(others) == 1:
         return others[0], words
+    for word in words:
+        if not _known(word, vocab):
+            raise Refusal(_("“{word}” is neither a player nor a card here: try {example}, "
+                            "or h for help.").format(word=word, example=example(ctx)))
     choices = ", ".join(f"{ctx.names[s]} ({s + 1})" for s in others)
     raise Refusal(_("Whom do you ask? Name a player or a seat number: {choices}.").format(
         choices=choices))
+
+
+def _known(word: str, vocab: Vocabulary) -> bool:
+    code = _CARD_CODE.match(word)
+    return (word in vocab.fillers or word in vocab.ranks or word in vocab.suits
+            or bool(code and code.group(1) in vocab.ranks))
 
 
 def _meaningful(words: list[str], vocab: Vocabulary) -> bool:
