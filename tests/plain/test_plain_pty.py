@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -14,7 +15,6 @@ import pytest
 from gofish.i18n import LANGUAGES, _, ngettext, pgettext, set_language
 from gofish.names import SUIT_WORDS
 from gofish.plain.console import CLEAR
-from gofish.store import Store
 
 from .plain_support import (
     EMPTY,
@@ -170,8 +170,7 @@ def test_ctrl_d_saves_and_the_game_resumes(tmp_path, lang) -> None:
     child.close()
     assert child.exitstatus == 0
     assert f"--plain resume {record.id}" in child.before
-    with Store(data).lock(record.id):  # let go: another gofish may take it now
-        pass
+    assert not list(data.rglob(f"{record.id}.lock"))  # let go: another gofish may take it
 
     # the menu offers it first; Enter continues it
     child = spawn(data, lang)
@@ -183,3 +182,22 @@ def test_ctrl_d_saves_and_the_game_resumes(tmp_path, lang) -> None:
     record, game = saved_game(data)
     assert game.over
     finish(child)
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGHUP, 129), (signal.SIGTERM, 143)])
+def test_a_hang_up_or_a_kill_lets_the_game_go(tmp_path, sig, status) -> None:
+    set_language("en")
+    data = tmp_path / "data"
+    child = spawn(data, "en")
+    answer_setup(child, ["n", "2", "Ann", "human", "Bob", "computer", "easy", "standard"])
+    play_out(child, data, Player(seed=2), moves=1)
+    record, _game = saved_game(data)
+    child.kill(sig)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus is None and child.exitstatus == status
+    assert "Traceback" not in child.logfile_read.getvalue()
+    # let go properly (a released lock's file is removed), not left for a stale-lock check
+    assert not list(data.rglob(f"{record.id}.lock"))
+    again, _game = saved_game(data)
+    assert again.actions == record.actions
