@@ -218,21 +218,23 @@ class PlainFront:
 
     # ------------------------------------------------------------------ saved games
 
-    def resume(self, game_id: str | None) -> None:
+    def resume(self, game_id: str | None) -> bool:
+        """Play the saved game ``game_id``; False (said why) if it cannot be opened."""
         if game_id is None:
-            return
+            return False
         try:
             game = resume_game(self.store, game_id)
         except GameLocked as e:
             why = str(e).rstrip(". ") + "."
             self.console.say(_("{why} You can read its log from the history.").format(why=why))
-            return
+            return False
         except StoreError as e:
             self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))
-            return
+            return False
         self.console.say(_("Game {id}, {names}.").format(
             id=game_id, names=", ".join(game.session.names)))
         self.play(game, resumed=True)
+        return True
 
     def play(self, game: OpenGame, resumed: bool) -> None:
         """Play ``game`` to its end (back to the menu) or until the player leaves."""
@@ -285,16 +287,17 @@ class PlainFront:
             say(_("Type a number from 1 to {n}.").format(n=len(shown)))
             return
         info = shown[int(answer) - 1]
-        if not info.finished:
-            self.resume(info.id)
+        if not info.finished and self.resume(info.id):
             return
+        # a finished game's log shows every card; one played elsewhere now, the public story
         try:
             record, game = self.store.load_game(info.id)
         except StoreError as e:
             say(_("Cannot read {id}: {why}").format(id=info.id, why=e))
             return
+        events = game.events if info.finished else [e.public() for e in game.events]
         names = [s.name for s in record.seats]
-        for line in story(game.events, names, None, record.rules.pairs, words=True):
+        for line in story(events, names, None, record.rules.pairs, words=True):
             say(line.text)
 
 
