@@ -332,8 +332,13 @@ def example(ctx: Context) -> str:
     rank = ranks[0] if ranks else 7
     if ctx.card_asks:
         suit = next((s for s in range(4) if rank * 4 + s not in ctx.view.hand), 2)
-        return f"“{who} {RANKS[rank].lower()}{'cdhs'[suit]}”"
-    return f"“{who} {rank_word(rank, role=ASK)}”"
+        return quoted(f"{who} {RANKS[rank].lower()}{'cdhs'[suit]}")
+    return quoted(f"{who} {rank_word(rank, role=ASK)}")
+
+
+def quoted(text: str) -> str:
+    """An answer to type, in the language's quotation marks."""
+    return pgettext("an answer to type, quoted", "“{text}”").format(text=text)
 
 
 def example_line(ctx: Context) -> str:
