@@ -9,9 +9,10 @@ anything of theirs is printed; what they missed is recapped without a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from gofish.engine import Ask, Draw, IllegalAction
+from gofish.engine import Draw, IllegalAction
 from gofish.i18n import _, ngettext, pgettext
 from gofish.names import OF, card_words, rank_word
 from gofish.narrate import since_last_turn, story
@@ -88,7 +89,7 @@ class PlainTable:
                 answer = self.console.ask(_("Press Enter for the next deal, or type quit."))
                 if self.is_quit(answer):
                     return QUIT
-                self.act(lambda: s.next_deal())
+                self.act(s.next_deal)
                 continue
             seat = s.to_act
             if seat is None:  # pragma: no cover - not over and nobody to act cannot happen
@@ -109,7 +110,7 @@ class PlainTable:
             if self.turn(seat) == QUIT:
                 return QUIT
 
-    def act(self, step) -> None:
+    def act(self, step: Callable[[], object]) -> None:
         try:
             step()
         except StoreError as e:  # the move is made in memory; the file keeps the one before
@@ -313,4 +314,4 @@ def _all_words() -> set[str]:
     return {"all", pgettext("line mode: log all", "all").casefold()}
 
 
-__all__ = ["PlainTable", "QUIT", "OVER", "hand_words", "seat_key", "Ask"]
+__all__ = ["PlainTable", "QUIT", "OVER", "hand_words", "seat_key"]
