@@ -13,6 +13,7 @@ from datetime import datetime
 
 from gofish.i18n import _, ngettext
 from gofish.store import (
+    MAX_BYTES,
     GameInfo,
     Stats,
     Store,
@@ -34,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game_id", metavar="ID", help=_("the game's id, as `gofish list` shows it"))
     p.set_defaults(func=run_export)
     p = sub.add_parser("import", help=_("add a saved game from a JSON file, checked like a load"))
-    p.add_argument("file", metavar="FILE", help=_("a file made by `gofish export`"))
+    p.add_argument("file", metavar="FILE",
+                   help=_("a file made by `gofish export`, or - to read it from standard input"))
     p.set_defaults(func=run_import)
 
 
@@ -142,7 +144,10 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     try:
-        record = _store(args).import_file(args.file)
+        if args.file == "-":  # the save on standard input, as `gofish export ID |` gives it
+            record = _store(args).import_bytes(sys.stdin.buffer.read(MAX_BYTES + 1))
+        else:
+            record = _store(args).import_file(args.file)
     except StoreError as e:
         return _fail(_("cannot import {file}: {reason}").format(file=args.file, reason=e.reason))
     print(_("Imported {id}.").format(id=record.id))

@@ -161,7 +161,22 @@ class Store:
 
     def import_file(self, source: str | os.PathLike[str]) -> SavedGame:
         """Add a save from elsewhere, checked like a load; an existing id is never replaced."""
-        record, _game = read_checked(Path(source), check_name=False)
+        try:
+            record, _game = read_checked(Path(source), check_name=False)
+        except GameNotFound:  # the file to import, not a saved game, is what is missing
+            raise StoreError(_("there is no file {path}").format(path=source)) from None
+        return self._add(record)
+
+    def import_bytes(self, data: bytes) -> SavedGame:
+        """Add a save read from a stream (``gofish import -``), checked like a load."""
+        if len(data) > MAX_BYTES:
+            raise LoadError(_("too large ({n} bytes; the limit is {limit} MB)").format(
+                n=len(data), limit=MAX_BYTES // (1024 * 1024)))
+        record = SavedGame.from_bytes(data)
+        record.to_game()  # replayed and checked against its snapshot, as a file would be
+        return self._add(record)
+
+    def _add(self, record: SavedGame) -> SavedGame:
         path = self.path(record.id)
         with self.lock(record.id):
             if os.path.lexists(path):
