@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -13,11 +12,10 @@ from textual.binding import Binding
 from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
-from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
-from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
+from gofish.store.settings import LAST_SETUP, read_settings, write_settings
 from gofish.store.text import plain
 from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
@@ -31,8 +29,6 @@ if TYPE_CHECKING:
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
 
-SETTINGS = "settings"  # beside the saves, not among them (a *.json there is a game)
-LAST_SETUP = "last-setup.json"
 
 
 class GofishApp(App):
@@ -313,22 +309,16 @@ class GofishApp(App):
 
     # ------------------------------------------------------------------ remembered setup
 
-    def _setup_path(self) -> Path:
-        return self.store.root / SETTINGS / LAST_SETUP
-
     def load_last_setup(self) -> SetupChoice:
         try:
-            data = json.loads(self._setup_path().read_text(encoding="utf-8"))
-            return SetupChoice.from_json(data)
-        except (OSError, ValueError, KeyError, TypeError):
+            return SetupChoice.from_json(read_settings(LAST_SETUP, self.store.root))
+        except (ValueError, KeyError, TypeError, AttributeError):
             return default_choice()
 
     def save_last_setup(self, choice: SetupChoice) -> None:
-        try:
-            ensure_private_dir(self._setup_path().parent)
-            write_atomic(self._setup_path(), json.dumps(choice.to_json()).encode("utf-8"))
-        except (OSError, StoreError):
-            pass  # remembering the setup is a convenience, never a reason to fail
+        # remembering the setup is a convenience, never a reason to fail
+        with contextlib.suppress(OSError, StoreError):
+            write_settings(LAST_SETUP, choice.to_json(), self.store.root)
 
 
 __all__ = ["GofishApp"]

@@ -18,11 +18,11 @@ from gofish.i18n import (
     N_,
     _,
     language,
-    save_preferences,
     set_language,
     translate_bindings,
 )
 from gofish.store.errors import StoreError
+from gofish.store.settings import save_preferences
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
