@@ -121,8 +121,31 @@ def test_serving_beyond_loopback_warns_and_a_busy_port_is_reported(tmp_path) -> 
                               capture_output=True, text=True, timeout=30,
                               stdin=subprocess.DEVNULL)
     assert done.returncode == 1
-    assert "textual-serve has no authentication" in done.stderr
+    assert "the token crosses the network in clear" in done.stderr
     assert f"gofish: cannot serve on 0.0.0.0:{port}: " in done.stderr
+
+
+def test_the_origins_a_served_page_may_have() -> None:
+    from gofish.commands.web import origin_of, served_origins
+
+    assert origin_of("HTTP://LocalHost:8000/x?y") == "http://localhost:8000"
+    assert origin_of("https://games.example.org") == "https://games.example.org:443"
+    assert origin_of("http://[::1]:80") == "http://[::1]:80"
+    assert [origin_of(u) for u in ("null", "", "file:///x", "http://h:99999")] == [None] * 4
+    assert served_origins("127.0.0.1", 8000, "http://127.0.0.1:8000") == {
+        "http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"}
+    # behind a proxy: the address browsers use, and this machine's names
+    assert served_origins("127.0.0.1", 8000, "https://games.example.org") == {
+        "https://games.example.org:443", "http://127.0.0.1:8000", "http://localhost:8000",
+        "http://[::1]:8000"}
+    assert served_origins("0.0.0.0", 8000, "https://g.example.org/play") == {
+        "https://g.example.org:443"}
+
+
+def test_serve_refuses_a_cap_below_one(capsys) -> None:
+    code, out, err = run(capsys, "serve", "--max-sessions", "0")
+    assert code == 2 and out == ""
+    assert err == "gofish: --max-sessions must be at least 1\n"
 
 
 @pytest.mark.parametrize(("value", "delay"), [("0", 0.0), ("0.25", 0.25), ("", None),

@@ -2,8 +2,9 @@
 
 Over SSH, OpenSSH's own server runs one ``gofish`` process per connection, in its own terminal,
 and does the authentication; ``ssh-setup`` prints the configuration for this installation. In a
-browser, textual-serve runs one process per page; it has no authentication of its own, so it
-listens on loopback unless told otherwise.
+browser, textual-serve runs one process per page; it has no authentication of its own, so
+gofish.commands.web puts a secret token, an Origin check and a cap on sessions in front of it,
+and it listens on loopback unless told otherwise.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gofish.i18n import _, language
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 4  # each page is one gofish process (about 35 MB)
 # Forwarding of every kind is off: the account exists to play, not to reach the network.
 SSHD_OPTIONS = (
     "PermitTTY yes",
@@ -48,6 +50,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--public-url", metavar="URL",
                    help=_("the address browsers use, when behind a proxy "
                           "(default: http://HOST:PORT)"))
+    p.add_argument("--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                   help=_("games open at once, one process each (default: {n})").format(
+                       n=DEFAULT_MAX_SESSIONS))
+    p.add_argument("--no-token", action="store_true",
+                   help=_("no secret token in the address: only behind a proxy that asks "
+                          "for a login"))
     p.set_defaults(func=run_serve)
 
 
@@ -151,17 +159,26 @@ def serve_command(args: argparse.Namespace) -> str:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from textual_serve.server import Server
+    from gofish.commands.web import GuardedServer, new_token
 
     if not 0 < args.port < 65536:
         print(_("gofish: {port} is not a port number").format(port=args.port), file=sys.stderr)
         return 2
+    if args.max_sessions < 1:
+        print(_("gofish: --max-sessions must be at least 1"), file=sys.stderr)
+        return 2
     if not is_loopback(args.host):
-        print(_("gofish: warning: textual-serve has no authentication: anyone who can reach "
-                "{host}:{port} can play as you. Put it behind a proxy that asks for a login.")
-              .format(host=args.host, port=args.port), file=sys.stderr)
-    server = Server(serve_command(args), host=args.host, port=args.port, title="gofish",
-                    public_url=args.public_url)
+        if args.no_token:
+            warning = _("gofish: warning: without a token, anyone who can reach {host}:{port} "
+                        "can play as you. Put it behind a proxy that asks for a login.")
+        else:
+            warning = _("gofish: warning: {host}:{port} speaks plain HTTP: the token crosses "
+                        "the network in clear. Put it behind a proxy that serves HTTPS.")
+        print(warning.format(host=args.host, port=args.port), file=sys.stderr)
+    server = GuardedServer(serve_command(args), host=args.host, port=args.port, title="gofish",
+                           public_url=args.public_url,
+                           token=None if args.no_token else new_token(),
+                           max_sessions=args.max_sessions)
     try:
         server.serve()
     except OSError as e:
