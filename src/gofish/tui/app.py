@@ -213,11 +213,14 @@ class GofishApp(App):
             if choice.pace != self.pace:
                 self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
+        lock = None
         try:
             record = self.store.new_game(choice.rules, choice.seats, choice.seed)
             lock = self.store.lock(record.id)
             self.store.save(record)
         except StoreError as e:
+            if lock is not None:
+                lock.release()  # nothing was saved: nothing to hold
             self.notify(_("Could not start the game: {why}").format(why=e), severity="error", markup=False,
                         timeout=10)
             return
