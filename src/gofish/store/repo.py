@@ -337,8 +337,8 @@ class Store:
     def _quarantine(self, path: Path, reason: str) -> Path | None:
         """Move a bad file to damaged/ (never over another file); None if it must stay."""
         game_id = path.name[: -len(SUFFIX)]
-        if locked_elsewhere(self._lock_path(game_id)) is not None:
-            return None  # someone is playing it: their next save replaces it
+        if game_id not in self._held and locked_elsewhere(self._lock_path(game_id)) is not None:
+            return None  # someone else is playing it: their next save replaces it
         try:
             folder = ensure_private_dir(self.damaged_dir)
             target = _move_aside(path, folder)

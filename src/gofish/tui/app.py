@@ -243,6 +243,8 @@ class GofishApp(App):
             lock.release()
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
+            if isinstance(self.screen, MenuScreen):
+                self.screen.refresh_continue()  # a damaged save was moved aside: not offered
             return
         self.open_session(record, lock)
 
