@@ -10,7 +10,7 @@ from gofish.store import Store
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.menu import MenuScreen
 
-from .helpers import fixed_clock, notices, screen_text
+from .helpers import fixed_clock, notices, screen_text, settled_text
 
 SIZE = (80, 24)
 
@@ -48,3 +48,25 @@ async def test_continue_moves_a_save_with_a_damaged_body_aside(tmp_path):
         options = app.screen.query_one("#menu-options", OptionList)
         assert options.get_option("continue").disabled
     assert not path.exists() and (root / "damaged" / path.name).exists()
+
+
+async def test_an_unusable_data_folder_is_named_with_its_reason(tmp_path):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file where the data folder should be\n")
+    app = GofishApp(data_dir=str(not_a_folder), clock=fixed_clock, computer_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = " ".join((await settled_text(pilot)).split())  # the path may wrap
+        assert "Cannot read the saved games: " in text and "is not a folder" in text
+        assert "No unfinished game" not in text
+        await pilot.press("c")  # disabled, and says why if pressed anyway
+        await pilot.pause()
+        app.screen.action_continue()
+        await pilot.pause()
+        assert notices(app)[-1] == f"Cannot read the saved games: {not_a_folder} is not a folder"
+    app = GofishApp(data_dir=str(not_a_folder), clock=fixed_clock, computer_delay=0,
+                    start="resume")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert notices(app) == [f"Cannot read the saved games: {not_a_folder} is not a folder"]
+    assert not_a_folder.read_text() == "a file where the data folder should be\n"

@@ -95,11 +95,17 @@ class GofishApp(App):
             if self.start_id:
                 self.resume_game(self.start_id)
             else:
-                latest = self.latest_unfinished()
-                if latest is None:
-                    self.notify(_("There is no unfinished game to resume."), severity="warning")
+                try:
+                    latest = self.latest_unfinished()
+                except StoreError as e:
+                    self.notify(_("Cannot read the saved games: {why}").format(why=e),
+                                severity="error", markup=False, timeout=15)
                 else:
-                    self.resume_game(latest[0])
+                    if latest is None:
+                        self.notify(_("There is no unfinished game to resume."),
+                                    severity="warning")
+                    else:
+                        self.resume_game(latest[0])
         self.check_size()
 
     def on_resize(self) -> None:
@@ -198,10 +204,12 @@ class GofishApp(App):
     # ------------------------------------------------------------------ games
 
     def latest_unfinished(self) -> tuple[str, str] | None:
-        try:
-            info = self.store.latest_unfinished()
-        except StoreError:
-            return None
+        """The id and a description of the game Continue resumes; None if there is none.
+
+        StoreError (a folder that cannot be read or made) propagates: "no unfinished game"
+        would hide why.
+        """
+        info = self.store.latest_unfinished()
         if info is None:
             return None
         names = ", ".join(plain(s.name, 20) for s in info.summary.seats)
