@@ -42,7 +42,8 @@ class GofishApp(App):
     REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
-        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back)
+        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back),
+        # where a shell can bring it back (see action_suspend_process)
         Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True),
     ]
 
@@ -313,6 +314,19 @@ class GofishApp(App):
         """Textual shows Enter as a symbol; --ascii names it."""
         shown = super().get_key_display(binding)
         return ascii_text(shown) if ascii_mode() else shown
+
+    def action_suspend_process(self) -> None:
+        """Ctrl+Z, only where a shell with job control can resume us: under an sshd
+        ForceCommand nothing would, and the session would freeze with the game locked."""
+        from gofish.tui.job_control import has_job_control
+
+        if self._driver is None or not self._driver.can_suspend:
+            return  # in a browser: Textual does nothing either
+        if not has_job_control():
+            self.notify(_("Ctrl+Z is off here: there is no shell to come back to. "
+                          "Ctrl+Q quits (the game is saved)."), severity="warning", timeout=6)
+            return
+        super().action_suspend_process()
 
     def action_quit(self) -> None:
         self.close_game_keep_message()
