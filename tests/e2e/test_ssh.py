@@ -79,7 +79,9 @@ def moves_by(record_game: Game, seat: int) -> int:
 
 
 def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> None:
-    lines = setup_output("--profile", PROFILE, "ssh-setup", "--key", f"{sshd.user_key}.pub")
+    # (root is the only account here that can run this checkout's Python: see --allow-root)
+    lines = setup_output("--profile", PROFILE, "ssh-setup", "--allow-root", "--key",
+                         f"{sshd.user_key}.pub")
     key_line = next(line for line in lines if line.startswith("command="))
     assert f"--profile {PROFILE}" in key_line and key_line.endswith(
         " ".join((sshd.user_key.parent / "user_key.pub").read_text().split()[:3]))
@@ -130,7 +132,7 @@ def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> No
 
 
 def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
-    lines = setup_output("ssh-setup", "--user", sshd.user)
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
     start = lines.index(f"Match User {sshd.user}")
     block = lines[start:lines.index("Match all", start) + 1]
     assert any(line.strip().startswith("ForceCommand ") for line in block)
@@ -148,7 +150,7 @@ def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
 
 
 def test_colour_follows_colorterm_sent_through_ssh(sshd: SshServer, tmp_path) -> None:
-    lines = setup_output("ssh-setup", "--user", sshd.user)
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
     start = lines.index(f"Match User {sshd.user}")
     sshd.authorized_keys.write_text(f"{sshd.user_key.with_suffix('.pub').read_text()}")
     sshd.write_config("\n".join(lines[start:lines.index("Match all", start) + 1]))
