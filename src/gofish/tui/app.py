@@ -88,6 +88,8 @@ class GofishApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
+        if not self.REMOTE:
+            self.warn_exposure()
         if self.start_choice is not None:
             self.start_game(self.start_choice, remember=False)
         elif self.start == "new":
@@ -108,6 +110,14 @@ class GofishApp(App):
                     else:
                         self.resume_game(latest[0])
         self.check_size()
+
+    def warn_exposure(self) -> None:
+        """Once a run: a data folder others can change, saves others can read."""
+        from gofish.store.exposure import exposure_warnings
+
+        for warning in exposure_warnings(self.store.root):
+            self.notify(warning, title=_("Your saved games are not private"),
+                        severity="warning", markup=False, timeout=20)
 
     def on_resize(self) -> None:
         self.check_size()
