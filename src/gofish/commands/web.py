@@ -28,7 +28,7 @@ from aiohttp import web
 from textual_serve.server import Server, to_int
 
 from gofish.commands.addresses import is_loopback
-from gofish.i18n import _
+from gofish.i18n import _, ngettext
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
@@ -106,8 +106,9 @@ class GuardedServer(Server):
         if self.token:
             print(_("Open that address in a browser; without its token a page is refused."),
                   flush=True)
-        print(_("At most {n} games at once. Press Ctrl+C to stop.").format(
-            n=self.max_sessions), flush=True)
+        print(ngettext("At most {n} game at once. Press Ctrl+C to stop.",
+                       "At most {n} games at once. Press Ctrl+C to stop.",
+                       self.max_sessions).format(n=self.max_sessions), flush=True)
 
     # ------------------------------------------------------------------ checks
 
@@ -124,9 +125,12 @@ class GuardedServer(Server):
         return self.sessions >= self.max_sessions
 
     def refused_full(self) -> str:
-        return _("{n} games are open already, the most this server allows: close one and "
-                 "reload this page (or start gofish serve with a larger --max-sessions).").format(
-            n=self.max_sessions)
+        return ngettext(
+            "{n} game is open already, the most this server allows: close it and reload "
+            "this page (or start gofish serve with a larger --max-sessions).",
+            "{n} games are open already, the most this server allows: close one and reload "
+            "this page (or start gofish serve with a larger --max-sessions).",
+            self.max_sessions).format(n=self.max_sessions)
 
     # ------------------------------------------------------------------ handlers
 
