@@ -30,6 +30,7 @@ def test_a_file_named_damaged_does_not_empty_the_history(store, capsys):
     (store.root / "damaged").write_text("not a folder\n")
     bad = store.path("20260101-000000-dead")
     bad.write_text("{")
+    bad.chmod(0o600)
     entries = store.list()
     assert [e.id for e in entries if isinstance(e, GameInfo)] == [unfinished.id, finished.id]
     [broken] = [e for e in entries if isinstance(e, Unreadable)]
