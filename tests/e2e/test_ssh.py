@@ -167,3 +167,29 @@ def test_colour_follows_colorterm_sent_through_ssh(sshd: SshServer, tmp_path) ->
         wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
     finally:
         term.close()
+
+
+def test_ctrl_z_under_the_forced_command_does_not_freeze_the_session(sshd: SshServer,
+                                                                      tmp_path) -> None:
+    """No shell to resume gofish under ForceCommand: Ctrl+Z says so and the game plays on
+    (it used to stop the process, freezing the connection with the game locked)."""
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
+    start = lines.index(f"Match User {sshd.user}")
+    sshd.authorized_keys.write_text(f"{sshd.user_key.with_suffix('.pub').read_text()}")
+    sshd.write_config("\n".join(lines[start:lines.index("Match all", start) + 1]))
+    sshd.start()
+    term = Tmux(tmp_path)
+    try:
+        term.start(["env", "TERM=xterm", *sshd.ssh_command("-tt")])
+        term.settled("New game (N)")
+        [gofish_pid] = sshd.gofish_pids()
+        term.keys("C-z")
+        term.wait_for("Ctrl+Z is off here")
+        with open(f"/proc/{gofish_pid}/stat") as f:
+            assert f.read().rsplit(")", 1)[1].split()[0] != "T", "gofish was stopped"
+        term.keys("n")  # it still answers
+        term.wait_for("Players (2 to 6)")
+        term.keys("C-q")
+        wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
+    finally:
+        term.close()
