@@ -22,6 +22,7 @@ from gofish.store import (
     compute_stats,
     plain,
 )
+from gofish.store.exposure import exposure_warnings
 
 PLAYERS_WIDTH = 40
 
@@ -93,12 +94,19 @@ def list_lines(entries: Sequence[GameInfo | Unreadable]) -> list[str]:
     return lines
 
 
+def _warn_exposure(store: Store) -> None:
+    for warning in exposure_warnings(store.root):
+        print(_("gofish: warning: {message}").format(message=plain(warning, 400)),
+              file=sys.stderr)
+
+
 def run_list(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
         entries = store.list()
     except StoreError as e:
         return _fail(e.reason)
+    _warn_exposure(store)
     if not entries:
         print(_("No saved games in {path}.").format(path=plain(store.root, 200)))
         return 0
@@ -124,10 +132,12 @@ def stats_lines(stats: Stats) -> list[str]:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    store = _store(args)
     try:
-        entries = _store(args).list()
+        entries = store.list()
     except StoreError as e:
         return _fail(e.reason)
+    _warn_exposure(store)
     print("\n".join(stats_lines(compute_stats(entries))))
     return 0
 
