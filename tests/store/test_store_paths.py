@@ -62,7 +62,7 @@ def _new_game(root):
 
 
 def _language(root):
-    from gofish.i18n import save_preferences
+    from gofish.store.settings import save_preferences
 
     save_preferences({"language": "fr"}, root)
 
