@@ -14,14 +14,7 @@ from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
-from gofish.tui.choice import (  # noqa: F401  (SETTINGS, LAST_SETUP: where tests look)
-    LAST_SETUP,
-    SETTINGS,
-    SetupChoice,
-    default_choice,
-    read_last_setup,
-    write_last_setup,
-)
+from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
@@ -34,6 +27,7 @@ if TYPE_CHECKING:
 # when first needed: the start view comes up sooner.
 
 
+
 class GofishApp(App):
     CSS_PATH = "gofish.tcss"
     TITLE = "gofish"
@@ -42,7 +36,8 @@ class GofishApp(App):
     REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
-        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back)
+        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back),
+        # where a shell can bring it back (see action_suspend_process)
         Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True),
     ]
 
@@ -87,6 +82,8 @@ class GofishApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
+        if not self.REMOTE:
+            self.warn_exposure()
         if self.start_choice is not None:
             self.start_game(self.start_choice, remember=False)
         elif self.start == "new":
@@ -95,12 +92,26 @@ class GofishApp(App):
             if self.start_id:
                 self.resume_game(self.start_id)
             else:
-                latest = self.latest_unfinished()
-                if latest is None:
-                    self.notify(_("There is no unfinished game to resume."), severity="warning")
+                try:
+                    latest = self.latest_unfinished()
+                except StoreError as e:
+                    self.notify(_("Cannot read the saved games: {why}").format(why=e),
+                                severity="error", markup=False, timeout=15)
                 else:
-                    self.resume_game(latest[0])
+                    if latest is None:
+                        self.notify(_("There is no unfinished game to resume."),
+                                    severity="warning")
+                    else:
+                        self.resume_game(latest[0])
         self.check_size()
+
+    def warn_exposure(self) -> None:
+        """Once a run: a data folder others can change, saves others can read."""
+        from gofish.store.exposure import exposure_warnings
+
+        for warning in exposure_warnings(self.store.root):
+            self.notify(warning, title=_("Your saved games are not private"),
+                        severity="warning", markup=False, timeout=20)
 
     def on_resize(self) -> None:
         self.check_size()
@@ -198,10 +209,12 @@ class GofishApp(App):
     # ------------------------------------------------------------------ games
 
     def latest_unfinished(self) -> tuple[str, str] | None:
-        try:
-            info = self.store.latest_unfinished()
-        except StoreError:
-            return None
+        """The id and a description of the game Continue resumes; None if there is none.
+
+        StoreError (a folder that cannot be read or made) propagates: "no unfinished game"
+        would hide why.
+        """
+        info = self.store.latest_unfinished()
         if info is None:
             return None
         names = ", ".join(plain(s.name, 20) for s in info.summary.seats)
@@ -213,11 +226,14 @@ class GofishApp(App):
             if choice.pace != self.pace:
                 self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
+        lock = None
         try:
             record = self.store.new_game(choice.rules, choice.seats, choice.seed)
             lock = self.store.lock(record.id)
             self.store.save(record)
         except StoreError as e:
+            if lock is not None:
+                lock.release()  # nothing was saved: nothing to hold
             self.notify(_("Could not start the game: {why}").format(why=e), severity="error", markup=False,
                         timeout=10)
             return
@@ -240,6 +256,8 @@ class GofishApp(App):
             lock.release()
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
+            if isinstance(self.screen, MenuScreen):
+                self.screen.refresh_continue()  # a damaged save was moved aside: not offered
             return
         self.open_session(record, lock)
 
@@ -294,6 +312,19 @@ class GofishApp(App):
         """Textual shows Enter as a symbol; --ascii names it."""
         shown = super().get_key_display(binding)
         return ascii_text(shown) if ascii_mode() else shown
+
+    def action_suspend_process(self) -> None:
+        """Ctrl+Z, only where a shell with job control can resume us: under an sshd
+        ForceCommand nothing would, and the session would freeze with the game locked."""
+        from gofish.tui.job_control import has_job_control
+
+        if self._driver is None or not self._driver.can_suspend:
+            return  # in a browser: Textual does nothing either
+        if not has_job_control():
+            self.notify(_("Ctrl+Z is off here: there is no shell to come back to. "
+                          "Ctrl+Q quits (the game is saved)."), severity="warning", timeout=6)
+            return
+        super().action_suspend_process()
 
     def action_quit(self) -> None:
         self.close_game_keep_message()

@@ -3,15 +3,14 @@ widgets here, so the app can read it without importing the setup screen)."""
 
 from __future__ import annotations
 
-import json
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from gofish.engine import PRESETS, Rules
 from gofish.seats import COMPUTER, SeatSpec
-from gofish.store.atomic import write_atomic
 from gofish.store.errors import StoreError
-from gofish.store.paths import ensure_private_dir
+from gofish.store.settings import LAST_SETUP, read_settings, write_settings
 from gofish.tui.pace import DEFAULT_PACE, read_pace
 
 
@@ -42,30 +41,17 @@ def default_choice() -> SetupChoice:
                        PRESETS["standard"], None)
 
 
-# beside the saves, not among them (a *.json there is a game); the line mode reads it too
-SETTINGS = "settings"
-LAST_SETUP = "last-setup.json"
-
-
-def last_setup_path(root: Path) -> Path:
-    return root / SETTINGS / LAST_SETUP
-
-
 def read_last_setup(root: Path) -> SetupChoice | None:
-    """The setup remembered in the data folder ``root``; None if there is none to read."""
+    """The setup remembered in the data folder ``root`` (the table's and the line mode's);
+    None if there is none to read."""
     try:
-        data = json.loads(last_setup_path(root).read_text(encoding="utf-8"))
-        return SetupChoice.from_json(data)
-    except (OSError, ValueError, KeyError, TypeError):
+        return SetupChoice.from_json(read_settings(LAST_SETUP, root))
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
 def write_last_setup(root: Path, choice: SetupChoice) -> None:
-    """Remember ``choice``; silently not, if it cannot be written (a convenience, never a
-    reason to fail)."""
-    path = last_setup_path(root)
-    try:
-        ensure_private_dir(path.parent)
-        write_atomic(path, json.dumps(choice.to_json()).encode("utf-8"))
-    except (OSError, StoreError):
-        pass
+    """Remember ``choice``; silently not if it cannot be written: remembering the setup is a
+    convenience, never a reason to fail."""
+    with contextlib.suppress(OSError, StoreError):
+        write_settings(LAST_SETUP, choice.to_json(), root)
