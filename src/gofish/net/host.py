@@ -428,6 +428,7 @@ class Host:
         # a valid secret (or key) cannot be guessed: its seat gets in whatever others have tried
         trusted = table is not None and table.knows(secret, key)
         if not trusted and not self.addresses.may_try(conn.address):
+            self._out_of_attempts(conn.address)
             conn.close(wire.TOO_MANY, "too many failed joins: try again later")
             return
         try:
