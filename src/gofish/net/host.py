@@ -488,6 +488,8 @@ class Host:
         net = network(address)
         now = self.clock()
         if now - self._warned.get(net, -1e9) >= 60:
+            if len(self._warned) > 10_000:  # never grows without bound
+                self._warned.clear()
             self._warned[net] = now
             self.say(_("Too many wrong table codes from {address}: new players from there "
                        "must wait a minute (seated players still get back in).").format(
