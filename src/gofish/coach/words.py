@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gofish.engine import Ask
-from gofish.i18n import _, ngettext
+from gofish.i18n import _, ngettext, pgettext
 from gofish.names import ASK, OF, ONE, card_words, rank_word
 
 from . import evidence as why
@@ -28,6 +28,7 @@ from .advice import (
     Hint,
     Reason,
 )
+from .review import AskMark, Review
 
 
 def chance_words(p: float) -> str:
@@ -138,3 +139,51 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
         return _("{name} cannot hold any {rank}: all the others are in books or in other "
                  "hands you know.").format(name=name, rank=rank_word(reason.rank, role=OF))
     return ""
+
+
+# ---------------------------------------------------------------------- the review
+
+def swing_words(swing: float) -> str:
+    """A change of standing, in books: "+0.75", "-1.5"."""
+    text = f"{swing:+.2f}".rstrip("0").rstrip(".")
+    return text.replace(".", pgettext("decimal separator", "."))
+
+
+def turning_title() -> str:
+    return _("Turning points: the moves that changed your lead over your strongest rival most, "
+             "in books (each card in hand counts as its share of a book).")
+
+
+def mark_text(mark: AskMark, names: Sequence[str]) -> str:
+    """How the reviewed seat's ask looked from its seat at the time."""
+    if mark.chance >= 1.0:
+        text = _("Your ask was sure to hit.")
+    elif mark.sure_miss:
+        text = _("Your ask was sure to miss: the record proved it.")
+    else:
+        text = _("Your ask had {chance}.").format(chance=chance_words(mark.chance))
+    if mark.is_best:
+        text += " " + _("The coach would have made it too.")
+    else:
+        text += " " + _("The coach would have asked {name} for {what} ({chance}).").format(
+            name=names[mark.best.target], what=ask_words(mark.best),
+            chance=chance_words(mark.best_chance))
+    if mark.sure_hit_left and not mark.is_best:
+        text += " " + _("A sure hit was on the table.")
+    return text
+
+
+def review_summary(review: Review) -> str:
+    asks, left, misses = review.asks, review.sure_hits_left, review.sure_misses
+    parts = [ngettext("Of your {n} ask, {hits} found cards.",
+                      "Of your {n} asks, {hits} found cards.", asks).format(
+                          n=asks, hits=review.hits)]
+    if left:
+        parts.append(ngettext("You left {n} sure hit on the table.",
+                              "You left {n} sure hits on the table.", left).format(n=left))
+    elif asks:
+        parts.append(_("You never left a sure hit on the table."))
+    if misses:
+        parts.append(ngettext("{n} ask was sure to miss.", "{n} asks were sure to miss.",
+                              misses).format(n=misses))
+    return " ".join(parts)
