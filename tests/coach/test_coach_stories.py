@@ -101,6 +101,7 @@ def test_cards_taken_from_you_are_remembered_until_given_on_or_booked(monkeypatc
     coach, view = coach_of(game, 0)
     bob, carol = coach.memory(view).of(1), coach.memory(view).of(2)
     assert bob.took == () and carol.took == ()
+    assert bob.lacks_cards == ()  # single cards only matter when asking for cards
     assert NINE not in bob.lacks  # booked: not worth remembering
     assert all(r != NINE for r, _n in carol.holds + bob.holds)
 
@@ -135,6 +136,10 @@ def test_ask_for_them_back(monkeypatch) -> None:
     assert hint.reason.kind == why.TOOK_YOURS
     assert reason_text(hint.reason, NAMES) == (
         "Bob took your twos 3 turns ago and has not given them away: ask for them back!")
+    # from Bob's side, Ann gave the two of clubs away and drew since: under the rank option
+    # that single card is no news worth showing
+    coach, view = coach_of(game, 1)
+    assert coach.memory(view).of(0).lacks_cards == ()
 
 
 def test_card_asks_know_single_cards(monkeypatch) -> None:
@@ -180,3 +185,23 @@ def test_a_coach_refuses_another_seats_view(three: Game) -> None:
 def test_no_hint_when_it_is_not_your_turn(three: Game) -> None:
     coach, view = coach_of(three, 1)
     assert coach.hint(view) is None
+
+
+def test_cards_given_to_someone_else_are_not_listed_one_by_one(monkeypatch) -> None:
+    game = rigged(monkeypatch, ["2c 3c 4c 5c 6c", "9c 9d 8h Qc Kd", "9h Jd 6h 7h 8c"],
+                  draws="10c 10d 10h 10s Jc")
+    ask(game, 1, "2")  # Ann fishes (10c)
+    ask(game, 2, "8")  # Bob takes Carol's eight, then fishes for queens (10d)
+    ask(game, 2, "Q")
+    ask(game, 1, "9")  # Carol takes Bob's two nines, then fishes for sevens (10h)
+    ask(game, 1, "7")
+    coach, view = coach_of(game, 0)
+    assert NINE in coach.memory(view).of(1).lacks  # Bob gave his nines away
+    ask(game, 1, "3")  # Ann fishes (10s)
+    ask(game, 0, "8")  # Bob fishes (Jc): any card may be a nine again
+    assert game.to_act == 2
+    coach, view = coach_of(game, 0)
+    bob = coach.memory(view).of(1)
+    assert NINE not in bob.lacks
+    assert bob.lacks_cards == ()  # the nine of clubs and of diamonds are Carol's: no news
+    assert coach.memory(view).of(2).holds[-1] == (NINE, 3)

@@ -51,9 +51,10 @@ def build_memory(k: Knowledge, evidence: Evidence) -> TableMemory:
         if not k.exact(s) and k.counts[s] and not all_known:
             lacks = tuple(r for r in range(NUM_RANKS)
                           if not k.minc[s][r] and not k.maxx[s][r] and k.booked[r] != 0b1111)
-            lacks_cards = tuple(r * 4 + u for r in range(NUM_RANKS) for u in range(4)
-                                if k.nosuit[s][r] >> u & 1 and r not in lacks
-                                and not (k.booked[r] | k.shown[me][r]) >> u & 1)
+            if k.card_mode:  # under the rank option a missing card is never asked for alone
+                lacks_cards = tuple(r * 4 + u for r in range(NUM_RANKS) for u in range(4)
+                                    if k.nosuit[s][r] >> u & 1 and r not in lacks
+                                    and not (k.booked[r] | k.shown[me][r]) >> u & 1)
         took = tuple(sorted(c for c in evidence.took[s]
                             if k.shown[s][c >> 2] & bit_of(c)))
         opponents.append(OpponentMemory(s, k.counts[s], holds, lacks, lacks_cards, took,

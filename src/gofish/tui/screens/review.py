@@ -19,11 +19,12 @@ from textual.widgets import Footer, Static
 from gofish.coach.review import Move, Review
 from gofish.coach.words import mark_text, review_summary, swing_words, turning_title
 from gofish.i18n import N_, _, ngettext
-from gofish.names import rank_short
+from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
 from gofish.tui.render import cards_row, dot
 
 NAME_WIDTH = 12
+TURNING_WIDTH = 78  # 80 columns less the padding
 
 
 class ReviewScreen(Screen):
@@ -153,7 +154,10 @@ class ReviewScreen(Screen):
             here = ">" if number == self.at else " "
             text = _("{here}move {n} ({swing}): {what}").format(
                 here=here, n=number, swing=swing_words(move.swing), what=first)
-            rows.append(Content(text[:76]))
+            if len(text) > TURNING_WIDTH:  # one line each: the move itself is a key away
+                more = "..." if ascii_mode() else "…"
+                text = text[:TURNING_WIDTH - len(more)].rstrip() + more
+            rows.append(Content(text))
         if not self.review.turning:
             rows.append(Content(_("No move changed the game by half a book or more.")))
         return Content("\n").join(rows)
