@@ -124,7 +124,7 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
             "{name} gave away {rank} {n} turns ago and has drawn no card since: a sure miss.",
             n).format(name=name, rank=what, n=n)
     if k == BLUFF:
-        return _("{card} is in your own hand: {name} cannot give it to you.").format(
+        return _("You hold {card} yourself: {name} cannot give it to you.").format(
             card=card, name=name)
     if k == LACKS_CARD:
         return _("The table saw that {name} does not hold {card}, and {name} has drawn no card "
