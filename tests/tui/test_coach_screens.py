@@ -215,3 +215,76 @@ def test_memory_content_in_words() -> None:
 
 def test_memory_panel_snapshot(snap_compare) -> None:
     assert snap_compare(MemoryApp(memory_position()), terminal_size=(80, 24))
+
+
+# ---------------------------------------------------------------------- the tutorial
+
+async def text_with(pilot, words: str) -> str:
+    """The screen's text once it shows ``words`` (or after a second)."""
+    for _ in range(50):
+        text = screen_text(pilot.app)
+        if words in text:
+            break
+        await pilot.pause(0.02)
+    return text
+
+
+async def open_tutorial(pilot):
+    from gofish.tui.screens.tutorial import TutorialScreen
+
+    await pilot.pause()
+    pilot.app.show_tutorial()
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TutorialScreen)
+    return pilot.app.screen
+
+
+async def test_the_tutorial_takes_only_the_ask_it_teaches(tmp_path) -> None:
+    from gofish.coach.tutorial import STEPS
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        await text_with(pilot, "Your hand")
+        assert str(screen.query_one("#tutorial-guide").render()).endswith("press K.")
+        await pilot.press("8", "enter")  # not this step's key: nothing happens
+        await pilot.pause()
+        assert screen.step == 0 and not screen.done and not screen.game.actions
+        assert "Press K for this step." in notices(app)
+        await pilot.press("k")
+        await pilot.pause()
+        assert screen.done and "You laid down a book of kings." in screen_text(app)
+        assert "books: K" in screen_text(app)
+        for step in STEPS[1:]:
+            await pilot.press("enter", step.key)
+            await pilot.pause()
+        assert "Lucky draw" not in screen_text(app)  # the last step's own words only
+        assert "the turn passes to Bob" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "That is Go Fish" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+async def tutorial_lucky_step(pilot) -> None:
+    await open_tutorial(pilot)
+    await pilot.press("k", "enter", "8")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tutorial_snapshot(snap_compare, tmp_path, lang: str) -> None:
+    set_language(lang)
+    assert snap_compare(make_app(tmp_path, None), terminal_size=(80, 24),
+                        run_before=tutorial_lucky_step)

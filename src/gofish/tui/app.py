@@ -181,6 +181,12 @@ class GofishApp(App):
         self.push_screen(ReviewScreen(review_record(record, seat),
                                       [s.name for s in record.seats]))
 
+    def show_tutorial(self, name: str | None = None) -> None:
+        """A first game that teaches: three guided asks of a prepared deal."""
+        from gofish.tui.screens.tutorial import TutorialScreen
+
+        self.push_screen(TutorialScreen(name or _("You")))
+
     # ------------------------------------------------------------------ computers' pace
 
     @property
