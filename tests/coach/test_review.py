@@ -127,3 +127,32 @@ def test_the_record_names_the_first_human_seat() -> None:
                              actions=tuple(game.actions))
     assert review_record(record).seat == 1
     assert review_record(record, 2).seat == 2
+
+
+def every_rule_set() -> list[Rules]:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "ai"))
+    from ai_support import rule_sets
+
+    return rule_sets(6, seed=11)
+
+
+def test_every_rule_set_reviews_and_its_proofs_hold() -> None:
+    """Matches, empty hands, card asks, bluffs, draw until hit, pairs: the review runs, and
+    whatever the coach called sure to hit found cards, whatever it called sure to miss did not."""
+    sure_hits = sure_misses = 0
+    for i, rules in enumerate(every_rule_set()):
+        players = 2 + i % 4
+        game = random_game(rules, players, 40 + i)
+        review = review_game(rules, players, 40 + i, game.actions, i % players)
+        assert len(review.moves) == len(game.actions) + 1
+        for mark in review.marks:
+            if mark.chance == 1.0:
+                sure_hits += 1
+                assert mark.hit, rules
+            if mark.sure_miss:
+                sure_misses += 1
+                assert not mark.hit, rules
+    assert sure_hits >= 20 and sure_misses >= 20
