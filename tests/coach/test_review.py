@@ -114,7 +114,8 @@ def test_a_sure_hit_left_on_the_table_is_counted_and_said(monkeypatch) -> None:
     assert mark.best == Ask(2, parse_rank("J")) and mark.best_chance == 1.0
     assert mark_text(mark, NAMES) == (
         "Your ask was sure to miss: the record proved it. The coach would have asked Carol for "
-        "jacks (sure). A sure hit was on the table.")
+        "jacks (sure). Carol asked for jacks 1 turn ago and has not given any away: Carol holds "
+        "at least one.")
     assert review.sure_hits_left >= 1 and review.sure_misses >= 1
     text = review_summary(review)
     assert "sure hit" in text and "sure to miss" in text

@@ -197,9 +197,10 @@ class Coach:
         top = self.best(assessed)
         if top is None:
             return None
-        return Hint(top.ask, top.chance, top.sure_hit, self._reason(top))
+        return Hint(top.ask, top.chance, top.sure_hit, self.reason(top))
 
-    def _reason(self, a: Assessment) -> Reason:
+    def reason(self, a: Assessment) -> Reason:
+        """Why ``a`` (as assessed just now) is the ask to make, in words a hint can give."""
         k = self.knowledge
         t, r = a.ask.target, a.ask.rank
         suit = a.ask.suit if a.ask.suit is not None else -1

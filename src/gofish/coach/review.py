@@ -16,13 +16,13 @@ in books, counting the cards each holds toward the next ones.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gofish.engine import RANK_VALUES, Action, Ask, Event, Game, Rules
 from gofish.engine import events as ev
 from gofish.engine.cards import NUM_RANKS, POPCOUNT
 
-from .advice import Coach
+from .advice import Coach, Reason
 
 TURNING_POINTS = 3  # how many are listed
 MIN_SWING = 0.5  # a smaller swing is not a turning point (half a book)
@@ -43,6 +43,7 @@ class AskMark:
     sure_hit_left: bool  # a sure hit was there, and the ask made was not one
     sure_miss: bool  # the record proved this ask would miss
     hit: bool  # it found what it asked for
+    best_reason: Reason | None = None  # why the coach's choice, as its hint would have said
 
 
 @dataclass(frozen=True)
@@ -172,12 +173,12 @@ def review_game(rules: Rules, players: int, seed: int, actions: Sequence[Action]
             any_sure = any(a.sure_hit for a in assessed)
             mark = AskMark(made.chance, best.ask, best.chance,
                            made.ask == best.ask or abs(made.value - best.value) < 1e-9,
-                           any_sure and not made.sure_hit, made.sure_miss, False)
+                           any_sure and not made.sure_hit, made.sure_miss, False,
+                           coach.reason(best))
         events = tuple(game.apply(action))
         feed()
         if mark is not None:
-            mark = AskMark(mark.chance, mark.best, mark.best_chance, mark.is_best,
-                           mark.sure_hit_left, mark.sure_miss, _hit(events))
+            mark = replace(mark, hit=_hit(events))
         after = _position(game, seat)
         moves.append(Move(number, actor, action, events, after, after.standing - before, mark))
         before = after.standing

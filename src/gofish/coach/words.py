@@ -168,8 +168,14 @@ def mark_text(mark: AskMark, names: Sequence[str]) -> str:
         text += " " + _("The coach would have asked {name} for {what} ({chance}).").format(
             name=names[mark.best.target], what=ask_words(mark.best),
             chance=chance_words(mark.best_chance))
-    if mark.sure_hit_left and not mark.is_best:
-        text += " " + _("A sure hit was on the table.")
+        reason = mark.best_reason
+        if reason is not None and mark.best_chance >= 1.0:
+            text += " " + reason_text(reason, names)  # why it was sure
+        elif reason is not None and reason.kind == BOOK_CHANCE:
+            text += " " + _("A hit would have made you a book of {rank}.").format(
+                rank=rank_word(reason.rank, role=OF))
+        elif mark.sure_hit_left:
+            text += " " + _("A sure hit was on the table.")
     return text
 
 

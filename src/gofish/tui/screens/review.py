@@ -124,7 +124,7 @@ class ReviewScreen(Screen):
         rows: list[Content] = []
         for seat, name in enumerate(self.names):
             mark = ">" if seat == move.seat else " "
-            label = Content.styled((mark + name)[:NAME_WIDTH].ljust(NAME_WIDTH),
+            label = Content.styled((mark + name)[:NAME_WIDTH - 1].ljust(NAME_WIDTH),
                                    "bold" if seat == self.review.seat else "")
             hand = cards_row(after.hands[seat]) if after.hands[seat] else Content("-")
             books = " ".join(rank_short(r) for r in after.books[seat])
