@@ -4,6 +4,7 @@ turning point; the memory panel beside nothing, in a tiny app)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,22 @@ def test_tutorial_snapshot(snap_compare, tmp_path, lang: str) -> None:
     set_language(lang)
     assert snap_compare(make_app(tmp_path, None), terminal_size=(80, 24),
                         run_before=tutorial_lucky_step)
+
+
+async def test_a_long_name_does_not_run_into_the_cards(tmp_path) -> None:
+    from gofish.coach.review import review_game
+    from gofish.engine import Game
+
+    game = Game(Rules(), 2, 4)
+    rng = __import__("random").Random(4)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    review = review_game(game.rules, 2, 4, game.actions, 0)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReviewScreen(review, ["Alexandrina Maximova", "Bob"]))
+        await pilot.pause()
+        line = next(x for x in screen_text(app).splitlines() if "Alexandri" in x and "·" not in x)
+        name = re.search(r"Alexandr\w*", line)
+        assert name and line[name.end()] == " "  # the name is cut short, a gap before the cards
