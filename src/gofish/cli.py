@@ -11,11 +11,11 @@ from gofish.i18n import (
     LANGUAGE_NAMES,
     _,
     normalize,
-    read_preferences,
     set_language,
     translate_argparse,
 )
 from gofish.names import set_local_letters
+from gofish.store.settings import read_preferences
 
 # Each module has register(subparsers) which adds its subcommands and sets ``func``.
 COMMAND_MODULES = [

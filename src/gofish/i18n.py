@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import gettext as _gettext
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,9 +20,6 @@ LANGUAGES = ("en", "fr", "id", "ru")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "id": "Bahasa Indonesia", "ru": "Русский"}
 # The order gettext itself reads the environment in (the first variable set wins).
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-# <data dir>/settings/PREFERENCES holds {"language": "fr", "local_letters": true}.
-SETTINGS_DIR = "settings"
-PREFERENCES = "preferences.json"
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
@@ -163,47 +159,3 @@ def translate_argparse() -> None:
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
-# ------------------------------------------------------------------ preferences
-
-
-def preferences_path(data_dir: str | os.PathLike[str] | None = None,
-                     profile: str | None = None) -> Path:
-    """Where the preferences live: beside the saves of that data folder and profile."""
-    from gofish.store.paths import resolve_data_dir  # the store imports this module
-
-    return resolve_data_dir(data_dir, profile=profile) / SETTINGS_DIR / PREFERENCES
-
-
-def read_preferences(data_dir: str | os.PathLike[str] | None = None,
-                     profile: str | None = None) -> dict[str, object]:
-    """The saved preferences, or {} when there are none or they cannot be read."""
-    from gofish.store.errors import StoreError
-
-    try:
-        data = json.loads(preferences_path(data_dir, profile).read_text(encoding="utf-8"))
-    except (OSError, ValueError, StoreError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def saved_language(data_dir: str | os.PathLike[str] | None = None,
-                   profile: str | None = None) -> str | None:
-    """The language chosen in the settings, if any (the command line's --lang wins over it)."""
-    value = read_preferences(data_dir, profile).get("language")
-    return normalize(value) if isinstance(value, str) else None
-
-
-def save_preferences(changes: dict[str, object], data_dir: str | os.PathLike[str] | None = None,
-                     profile: str | None = None) -> None:
-    """Merge ``changes`` into the preferences file, atomically.
-
-    Raises OSError or StoreError when it cannot; callers treat preferences as a convenience.
-    """
-    from gofish.store.atomic import write_atomic
-    from gofish.store.paths import ensure_private_dir
-
-    path = preferences_path(data_dir, profile)
-    data = read_preferences(data_dir, profile)
-    data.update(changes)
-    ensure_private_dir(path.parent)
-    write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))

@@ -14,6 +14,7 @@ import pytest
 from textual import events
 
 from gofish.cli import main
+from gofish.commands import remote
 from gofish.commands.remote import is_loopback, serve_command
 from gofish.engine import PRESETS, Rules
 from gofish.seats import SeatSpec
@@ -35,7 +36,19 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path) -> None:
+@pytest.fixture
+def accounts(monkeypatch) -> dict[str, remote.Account]:
+    """The accounts ssh-setup finds: ``games`` and ``carol`` with a shell, as players' accounts
+    are; this checkout is taken to be within their reach."""
+    found = {name: remote.Account(name, uid, uid, shell) for name, uid, shell in (
+        ("games", 5, "/bin/sh"), ("carol", 1001, "/bin/bash"), ("root", 0, "/bin/bash"),
+        ("daemon", 1, "/usr/sbin/nologin"), ("ghost", 1002, "/nonexistent/shell"))}
+    monkeypatch.setattr(remote, "find_account", found.get)
+    monkeypatch.setattr(remote, "unreachable_folder", lambda path, account: None)
+    return found
+
+
+def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path, accounts) -> None:
     key = tmp_path / "carol.pub"
     key.write_text(KEY + "\n")
     code, out, err = run(capsys, "--profile", "carol", "ssh-setup", "--user", "games",
@@ -51,8 +64,8 @@ def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path) -> None
     assert key_line == f'command="{force}",restrict,pty {KEY}'
 
 
-def test_ssh_setup_without_a_key_or_profile_says_what_to_fill_in(capsys) -> None:
-    code, out, _err = run(capsys, "ssh-setup")
+def test_ssh_setup_without_a_key_or_profile_says_what_to_fill_in(capsys, accounts) -> None:
+    code, out, _err = run(capsys, "ssh-setup", "--user", "carol")
     assert code == 0
     assert "--profile NAME" in out
     [key_line] = [line for line in out.splitlines() if line.startswith("command=")]
@@ -61,13 +74,71 @@ def test_ssh_setup_without_a_key_or_profile_says_what_to_fill_in(capsys) -> None
 
 
 @pytest.mark.parametrize("content", [None, "not a key\n"])
-def test_ssh_setup_refuses_a_missing_or_wrong_key_file(capsys, tmp_path, content) -> None:
+def test_ssh_setup_refuses_a_missing_or_wrong_key_file(capsys, tmp_path, content,
+                                                       accounts) -> None:
     key = tmp_path / "key.pub"
     if content is not None:
         key.write_text(content)
-    code, out, err = run(capsys, "ssh-setup", "--key", str(key))
+    code, out, err = run(capsys, "ssh-setup", "--user", "games", "--key", str(key))
     assert code == 1 and out == ""
     assert err.startswith(f"gofish: cannot read the key {key}: ")
+
+
+CREATE = "sudo adduser --disabled-password --gecos gofish --shell /bin/sh gofish"
+
+
+@pytest.mark.parametrize(("user", "why"), [
+    ("root", "root is the administrator's account (uid 0): every login as root would play "
+             f"gofish. Create an account for the players, for example with `{CREATE}`, and "
+             "pass --user gofish"),
+    ("daemon", "the login shell of daemon is /usr/sbin/nologin: sshd runs gofish through it, "
+               "so every login would end there. Give the account a shell (`sudo usermod "
+               f"--shell /bin/sh daemon`) or create one for the players (`{CREATE}`)"),
+    ("ghost", "the login shell of ghost is /nonexistent/shell: sshd runs gofish through it, "
+              "so every login would end there. Give the account a shell (`sudo usermod "
+              f"--shell /bin/sh ghost`) or create one for the players (`{CREATE}`)"),
+    ("nobody-here", "there is no account nobody-here on this machine: create one for the "
+                    f"players, for example with `{CREATE}`"),
+])
+def test_ssh_setup_refuses_root_and_accounts_that_cannot_log_in(capsys, accounts, user,
+                                                                 why) -> None:
+    code, out, err = run(capsys, "ssh-setup", "--user", user)
+    assert code == 1 and out == ""
+    assert err == f"gofish: {why}\n"
+
+
+def test_ssh_setup_as_root_needs_user_or_allow_root(capsys, accounts, monkeypatch) -> None:
+    monkeypatch.setattr(remote.getpass, "getuser", lambda: "root")
+    code, out, err = run(capsys, "ssh-setup")  # run by root, for root: refused
+    assert code == 1 and out == "" and "uid 0" in err
+    code, out, err = run(capsys, "ssh-setup", "--user", "games")  # run by root, for games
+    assert code == 0 and "Match User games" in out
+    code, out, err = run(capsys, "ssh-setup", "--allow-root")
+    assert code == 0 and "Match User root" in out
+
+
+def test_ssh_setup_warns_when_the_account_cannot_reach_gofish() -> None:
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as top:  # (pytest's tmp_path is under a 0700 folder)
+        os.chmod(top, 0o755)
+        check_reach(Path(top) / "closed")
+
+
+def check_reach(closed: Path) -> None:
+    import os
+
+    (closed / "bin").mkdir(parents=True)
+    program = closed / "bin" / "gofish"
+    program.write_text("")
+    closed.chmod(0o700)
+    player = remote.Account("carol", 4242, 4242, "/bin/sh")
+    owner = remote.Account("me", os.stat(closed).st_uid, 4242, "/bin/sh")
+    assert remote.unreachable_folder(program, player) == closed
+    assert remote.unreachable_folder(program, owner) is None
+    closed.chmod(0o711)  # others may pass through
+    assert remote.unreachable_folder(program, player) is None
 
 
 def test_a_profile_keeps_games_apart(capsys) -> None:
@@ -121,8 +192,31 @@ def test_serving_beyond_loopback_warns_and_a_busy_port_is_reported(tmp_path) -> 
                               capture_output=True, text=True, timeout=30,
                               stdin=subprocess.DEVNULL)
     assert done.returncode == 1
-    assert "textual-serve has no authentication" in done.stderr
+    assert "the token crosses the network in clear" in done.stderr
     assert f"gofish: cannot serve on 0.0.0.0:{port}: " in done.stderr
+
+
+def test_the_origins_a_served_page_may_have() -> None:
+    from gofish.commands.web import origin_of, served_origins
+
+    assert origin_of("HTTP://LocalHost:8000/x?y") == "http://localhost:8000"
+    assert origin_of("https://games.example.org") == "https://games.example.org:443"
+    assert origin_of("http://[::1]:80") == "http://[::1]:80"
+    assert [origin_of(u) for u in ("null", "", "file:///x", "http://h:99999")] == [None] * 4
+    assert served_origins("127.0.0.1", 8000, "http://127.0.0.1:8000") == {
+        "http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"}
+    # behind a proxy: the address browsers use, and this machine's names
+    assert served_origins("127.0.0.1", 8000, "https://games.example.org") == {
+        "https://games.example.org:443", "http://127.0.0.1:8000", "http://localhost:8000",
+        "http://[::1]:8000"}
+    assert served_origins("0.0.0.0", 8000, "https://g.example.org/play") == {
+        "https://g.example.org:443"}
+
+
+def test_serve_refuses_a_cap_below_one(capsys) -> None:
+    code, out, err = run(capsys, "serve", "--max-sessions", "0")
+    assert code == 2 and out == ""
+    assert err == "gofish: --max-sessions must be at least 1\n"
 
 
 @pytest.mark.parametrize(("value", "delay"), [("0", 0.0), ("0.25", 0.25), ("", None),

@@ -9,6 +9,8 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import aiohttp  # textual-serve's own web library
 import pytest
@@ -45,21 +47,64 @@ async def read_until(ws, text: str, timeout: float = 20) -> str:
     return plain(received)
 
 
-@pytest.fixture
-def server(tmp_path):
+@dataclass
+class Served:
+    port: int
+    data: Path
+    process: subprocess.Popen
+    log: Path
+    url: str = ""  # the address printed at start, with its token
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def token(self) -> str:
+        return self.url.split("token=", 1)[1]
+
+    @property
+    def origin(self) -> dict[str, str]:
+        return {"Origin": self.base}
+
+    def ws_url(self, token: str | None = None) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{token or self.token}?width=80&height=24"
+
+
+def start_server(tmp_path: Path, *options: str) -> Served:
     port = free_port()
     data = tmp_path / "served-data"
     env = {**os.environ, "GOFISH_DATA_DIR": str(data), "GOFISH_DELAY": "0"}
-    log = (tmp_path / "serve.log").open("wb")
-    process = subprocess.Popen([sys.executable, "-m", "gofish", "--lang", "en", "serve",
-                                "--port", str(port)], env=env, stdin=subprocess.DEVNULL,
-                               stdout=log, stderr=subprocess.STDOUT)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "gofish", "--lang", "en", "serve",
+                                    "--port", str(port), *options], env=env,
+                                   stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    served = Served(port, data, process, log)
+
+    def printed() -> str | None:
+        assert process.poll() is None, f"gofish serve stopped: {log.read_text()}"
+        found = re.search(r"gofish is served at (\S+)", log.read_text())
+        return found.group(1) if found else None
+
+    served.url = str(wait_until(printed, 20, "gofish serve to print its address"))
+    return served
+
+
+@pytest.fixture
+def serve_options() -> tuple[str, ...]:
+    return ()
+
+
+@pytest.fixture
+def server(tmp_path, serve_options):
+    served = start_server(tmp_path, *serve_options)
     try:
-        yield port, data, process
+        yield served
     finally:
-        stop(process)
-        log.close()
-        kill_leftovers("GOFISH_DATA_DIR", str(data))
+        stop(served.process)
+        kill_leftovers("GOFISH_DATA_DIR", str(served.data))
 
 
 def app_pids(data) -> list[int]:
@@ -69,34 +114,96 @@ def app_pids(data) -> list[int]:
             in open(f"/proc/{pid}/environ", "rb").read()]
 
 
+async def get(http: aiohttp.ClientSession, url: str) -> tuple[int, str]:
+    async with http.get(url) as response:
+        return response.status, await response.text()
+
+
+async def refused(http: aiohttp.ClientSession, url: str, headers: dict[str, str]) -> int:
+    """The HTTP status a WebSocket upgrade got instead of a session."""
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refusal:
+        async with http.ws_connect(url, headers=headers):
+            pass
+    return refusal.value.status
+
+
 async def test_the_browser_gets_the_game_over_the_websocket(server) -> None:
-    port, data, process = server
-    base = f"http://127.0.0.1:{port}"
+    assert server.url.startswith(f"{server.base}/?token=") and len(server.token) >= 32
     async with aiohttp.ClientSession() as http:
+        status, html = await get(http, server.url)
+        assert status == 200
+        assert f'"ws://127.0.0.1:{server.port}/ws/{server.token}"' in html and "gofish" in html
 
-        async def page() -> str | None:
-            try:
-                async with http.get(base + "/") as response:
-                    return await response.text() if response.status == 200 else None
-            except aiohttp.ClientConnectionError:
-                return None
-
-        html = None
-        for _attempt in range(200):
-            assert process.poll() is None, "gofish serve stopped"
-            html = await page()
-            if html:
-                break
-            await asyncio.sleep(0.1)
-        assert html, "the page never loaded"
-        assert f"ws://127.0.0.1:{port}/ws" in html and "gofish" in html
-
-        async with http.ws_connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+        async with http.ws_connect(server.ws_url(), headers=server.origin) as ws:
             start = await read_until(ws, "New game (N)")
             assert "Players (2 to 6)" not in start
-            assert len(app_pids(data)) == 1
+            assert len(app_pids(server.data)) == 1
             await ws.send_json(["stdin", "n"])  # the key for a new game
             await read_until(ws, "Players (2 to 6)")  # the setup screen
     # closing the page ends its game process
-    await asyncio.to_thread(wait_until, lambda: not app_pids(data), 10, "the app to exit")
-    assert process.poll() is None, "the server must outlive a page"
+    await asyncio.to_thread(wait_until, lambda: not app_pids(server.data), 10, "the app to exit")
+    assert server.process.poll() is None, "the server must outlive a page"
+
+
+async def test_a_page_or_websocket_without_the_token_is_refused(server) -> None:
+    async with aiohttp.ClientSession() as http:
+        for url in (server.base + "/", server.base + "/?token=", server.base + "/?token=x",
+                    server.url[:-1]):
+            status, html = await get(http, url)
+            assert status == 403, url
+            assert "needs the token" in html and server.token not in html
+        for url in (f"ws://127.0.0.1:{server.port}/ws?width=80&height=24",
+                    server.ws_url("not-the-token"), server.ws_url(server.token[:-1])):
+            assert await refused(http, url, server.origin) == 403, url
+    assert app_pids(server.data) == [], "a refused request started a game process"
+
+
+async def test_a_websocket_from_another_origin_is_refused(server) -> None:
+    """What a web page elsewhere would do: it may even know the token, not its own origin."""
+    async with aiohttp.ClientSession() as http:
+        for headers in ({"Origin": "http://evil.example"},
+                        {"Origin": f"http://evil.example:{server.port}"},  # DNS rebinding
+                        {"Origin": f"http://127.0.0.1:{server.port + 1}"},  # another port
+                        {"Origin": f"https://127.0.0.1:{server.port}"},
+                        {"Origin": "null"},  # a sandboxed frame or a file:// page
+                        {}):  # no Origin at all
+            assert await refused(http, server.ws_url(), headers) == 403, headers
+        # the names of this machine at the served port are this server's own pages
+        for name in ("localhost", "[::1]"):
+            origin = {"Origin": f"http://{name}:{server.port}"}
+            async with http.ws_connect(server.ws_url(), headers=origin) as ws:
+                await read_until(ws, "New game (N)")
+    await asyncio.to_thread(wait_until, lambda: not app_pids(server.data), 10, "the apps to exit")
+
+
+@pytest.mark.parametrize("serve_options", [("--max-sessions", "2")])
+async def test_sessions_beyond_the_cap_are_refused(server) -> None:
+    async with aiohttp.ClientSession() as http:
+        first = await http.ws_connect(server.ws_url(), headers=server.origin)
+        second = await http.ws_connect(server.ws_url(), headers=server.origin)
+        for ws in (first, second):
+            await read_until(ws, "New game (N)")
+        assert len(app_pids(server.data)) == 2
+        status, html = await get(http, server.url)
+        assert status == 503 and "2 games are open already" in html
+        assert await refused(http, server.ws_url(), server.origin) == 503
+        assert len(app_pids(server.data)) == 2
+        await first.close()  # one page closed: a place for the next
+        await asyncio.to_thread(wait_until, lambda: len(app_pids(server.data)) == 1, 10,
+                                "the first app to exit")
+        assert (await get(http, server.url))[0] == 200
+        async with http.ws_connect(server.ws_url(), headers=server.origin) as third:
+            await read_until(third, "New game (N)")
+        await second.close()
+
+
+@pytest.mark.parametrize("serve_options", [("--no-token",)])
+async def test_without_a_token_the_origin_is_still_checked(server) -> None:
+    assert server.url == f"{server.base}/"
+    async with aiohttp.ClientSession() as http:
+        status, html = await get(http, server.url)
+        assert status == 200 and f'"ws://127.0.0.1:{server.port}/ws"' in html
+        url = f"ws://127.0.0.1:{server.port}/ws?width=80&height=24"
+        assert await refused(http, url, {"Origin": "http://evil.example"}) == 403
+        async with http.ws_connect(url, headers=server.origin) as ws:
+            await read_until(ws, "New game (N)")

@@ -79,7 +79,9 @@ def moves_by(record_game: Game, seat: int) -> int:
 
 
 def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> None:
-    lines = setup_output("--profile", PROFILE, "ssh-setup", "--key", f"{sshd.user_key}.pub")
+    # (root is the only account here that can run this checkout's Python: see --allow-root)
+    lines = setup_output("--profile", PROFILE, "ssh-setup", "--allow-root", "--key",
+                         f"{sshd.user_key}.pub")
     key_line = next(line for line in lines if line.startswith("command="))
     assert f"--profile {PROFILE}" in key_line and key_line.endswith(
         " ".join((sshd.user_key.parent / "user_key.pub").read_text().split()[:3]))
@@ -130,7 +132,7 @@ def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> No
 
 
 def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
-    lines = setup_output("ssh-setup", "--user", sshd.user)
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
     start = lines.index(f"Match User {sshd.user}")
     block = lines[start:lines.index("Match all", start) + 1]
     assert any(line.strip().startswith("ForceCommand ") for line in block)
@@ -148,7 +150,7 @@ def test_ssh_without_a_terminal_is_refused(sshd: SshServer) -> None:
 
 
 def test_colour_follows_colorterm_sent_through_ssh(sshd: SshServer, tmp_path) -> None:
-    lines = setup_output("ssh-setup", "--user", sshd.user)
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
     start = lines.index(f"Match User {sshd.user}")
     sshd.authorized_keys.write_text(f"{sshd.user_key.with_suffix('.pub').read_text()}")
     sshd.write_config("\n".join(lines[start:lines.index("Match all", start) + 1]))
@@ -162,6 +164,32 @@ def test_colour_follows_colorterm_sent_through_ssh(sshd: SshServer, tmp_path) ->
                    for p in colour_params(term.screen(escapes=True))), "no 24-bit colour"
         [gofish_pid] = sshd.gofish_pids()
         term.keys("q")  # quit from the start screen: the session ends
+        wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
+    finally:
+        term.close()
+
+
+def test_ctrl_z_under_the_forced_command_does_not_freeze_the_session(sshd: SshServer,
+                                                                      tmp_path) -> None:
+    """No shell to resume gofish under ForceCommand: Ctrl+Z says so and the game plays on
+    (it used to stop the process, freezing the connection with the game locked)."""
+    lines = setup_output("ssh-setup", "--user", sshd.user, "--allow-root")
+    start = lines.index(f"Match User {sshd.user}")
+    sshd.authorized_keys.write_text(f"{sshd.user_key.with_suffix('.pub').read_text()}")
+    sshd.write_config("\n".join(lines[start:lines.index("Match all", start) + 1]))
+    sshd.start()
+    term = Tmux(tmp_path)
+    try:
+        term.start(["env", "TERM=xterm", *sshd.ssh_command("-tt")])
+        term.settled("New game (N)")
+        [gofish_pid] = sshd.gofish_pids()
+        term.keys("C-z")
+        term.wait_for("Ctrl+Z is off here")
+        with open(f"/proc/{gofish_pid}/stat") as f:
+            assert f.read().rsplit(")", 1)[1].split()[0] != "T", "gofish was stopped"
+        term.keys("n")  # it still answers
+        term.wait_for("Players (2 to 6)")
+        term.keys("C-q")
         wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
     finally:
         term.close()

@@ -14,8 +14,6 @@ from gofish.i18n import (
     _,
     from_environment,
     language,
-    read_preferences,
-    save_preferences,
     set_language,
 )
 from gofish.names import (
@@ -27,6 +25,7 @@ from gofish.names import (
     set_local_letters,
 )
 from gofish.rules_text import describe, summary
+from gofish.store.settings import read_preferences, save_preferences
 
 KING_OF_HEARTS = 11 * 4 + 2
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tui.helpers import humans, make_app, screen_text
 
-from gofish.i18n import LANGUAGE_NAMES, language, read_preferences, set_language
+from gofish.i18n import LANGUAGE_NAMES, language, set_language
 from gofish.names import set_local_letters
+from gofish.store.settings import read_preferences
 
 
 async def test_l_on_the_menu_cycles_the_languages_and_remembers(tmp_path):

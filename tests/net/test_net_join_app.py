@@ -98,3 +98,30 @@ async def test_the_app_leaves_with_a_way_back(tmp_path):
     await asyncio.sleep(0.05)
     assert table.status(0) == "away"
     await host.close()
+
+
+async def test_esc_at_a_joined_table_asks_before_leaving(tmp_path):
+    from gofish.tui.screens.confirm import ConfirmScreen
+    from gofish.tui.screens.table import TableScreen
+
+    host = make_host(tmp_path)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
+    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        assert f"join 127.0.0.1:{port} {table.code} --name Ann" in text_of(app)
+        await pilot.press("n")  # a stray Esc costs nothing: still seated, still playing
+        await wait(pilot, lambda: isinstance(app.screen, TableScreen), what="the table again")
+        assert app.is_running and table.status(0) == "here"
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        await wait(pilot, lambda: not app.is_running, what="the app to leave")
+    assert f"join 127.0.0.1:{port} {table.code} --name Ann" in app.exit_message
+    await asyncio.sleep(0.05)
+    assert table.status(0) == "away"
+    await host.close()

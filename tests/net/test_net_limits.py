@@ -90,12 +90,16 @@ async def spend_wrong_codes(port: int, n: int, source: str = "127.0.0.1") -> lis
 
 
 async def test_wrong_codes_never_keep_a_seated_player_out(tmp_path):
-    host, port, table, ann, secret = await seated_table(tmp_path)
+    said: list[str] = []
+    host, port, table, ann, secret = await seated_table(tmp_path, say=said.append)
     ann.close()
     replies = await spend_wrong_codes(port, 200)
     replies += await spend_wrong_codes(port, 20, "127.0.0.9")  # another loopback address
     assert replies.count(wire.BAD_CODE) == FAILED_JOINS_PER_MINUTE  # then refused, all of them
     assert set(replies) == {wire.BAD_CODE, wire.TOO_MANY}
+    warnings = [line for line in said if "wrong table codes" in line]
+    assert warnings == ["Too many wrong table codes from loopback: new players from there must "
+                        "wait a minute (seated players still get back in)."]  # once a minute
     # the seated player takes her seat back at once, from the same address
     start = time.perf_counter()
     back = await Client.open(port)

@@ -122,3 +122,20 @@ def test_kept_seats_keep_their_key_across_a_restart_and_look_alikes_are_one_seat
         parse_seats("human:Alice,human:\u0410lice")
     plans = parse_seats("human:Car0l,computer:easy")
     assert plans[1].name != "Carol"  # the computer takes a name unlike the player's
+
+
+async def test_a_table_kept_by_an_older_host_gets_keys_when_reopened(tmp_path):
+    host = make_host(tmp_path)
+    table = host.open_table(parse_seats("human:Alice,human"), preset("standard"), seed=1)
+    path = host.tables_dir / f"{table.code}.json"
+    await host.close()
+    data = json.loads(path.read_text())
+    del data["seats"][0]["key"]  # as an older host wrote it
+    path.write_text(json.dumps(data))
+    again = make_host(tmp_path)
+    (reopened,) = again.reopen()
+    key = reopened.seats[0].key
+    assert len(key) == 6 and json.loads(path.read_text())["seats"][0]["key"] == key
+    eve = Recorder(again, "10.0.0.5")
+    assert (await eve.say(join(table.code, "Alice")))[0]["code"] == wire.SEAT_KEPT
+    await again.close()

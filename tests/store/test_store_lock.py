@@ -12,7 +12,7 @@ import textwrap
 import pytest
 from store_helpers import play
 
-from gofish.store import GameLocked, Store
+from gofish.store import GameLocked, LoadError, Store
 
 HOLDER = textwrap.dedent("""
     import sys
@@ -121,3 +121,33 @@ def test_release_is_idempotent_and_frees_the_game(store, saved):
     lock.release()
     lock.release()
     Store(store.root).lock(record.id).release()
+
+
+def test_the_holder_of_a_game_moves_its_own_damaged_save_aside(store, saved):
+    """The TUI holds a game's lock while loading it: a save whose first line reads but whose
+    body does not must still go to damaged/, or Continue offers it for ever."""
+    record, _ = saved
+    path = store.path(record.id)
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1].replace(b'"', b"'", 1)  # the header line intact, the body broken
+    path.write_bytes(b"\n".join(lines))
+    assert [e.id for e in store.games()] == [record.id]  # the listing reads only the header
+    with store.lock(record.id), pytest.raises(LoadError):
+        store.load_game(record.id)
+    assert not path.exists()
+    assert (store.damaged_dir / path.name).read_bytes() == b"\n".join(lines)
+    assert store.games() == []
+
+
+def test_a_damaged_save_another_process_plays_stays_where_it_is(store, saved):
+    record, _ = saved
+    path = store.path(record.id)
+    path.write_bytes(path.read_bytes()[:-40])
+    child = hold(store.root, record.id)
+    try:
+        with pytest.raises(LoadError):
+            store.load_game(record.id)
+        assert path.exists()  # the player's next save replaces it
+    finally:
+        child.stdin.close()
+        child.wait(timeout=30)

@@ -47,3 +47,70 @@ def test_the_store_never_imports_textual_or_rich():
 ])
 def test_plain_text(text, shown):
     assert plain(text) == shown
+
+
+# ---------------------------------------------------------------------- private folders
+
+def _new_game(root):
+    from gofish.engine import Rules
+    from gofish.seats import SeatSpec
+
+    store = Store(root)
+    record = store.new_game(Rules(), (SeatSpec("Ann"), SeatSpec("Bo")), 1)
+    with store.lock(record.id):
+        store.save(record)
+
+
+def _language(root):
+    from gofish.store.settings import save_preferences
+
+    save_preferences({"language": "fr"}, root)
+
+
+def _last_setup(root):
+    from gofish.tui.app import GofishApp
+    from gofish.tui.choice import default_choice
+
+    GofishApp(data_dir=str(root)).save_last_setup(default_choice())
+
+
+def _host_table(root):
+    from gofish.engine import preset
+    from gofish.net.host import Host
+    from gofish.net.plan import parse_seats
+
+    Host(Store(root)).open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
+
+
+def _seat_secret(root):
+    from gofish.net.seat_client import SecretBook
+
+    SecretBook(root).put("ABCD-EFGH", "Ann", "s3cret")
+
+
+def _damaged(root):
+    _new_game(root)  # the folder must exist for a bad file to be in it
+    (root / "20260101-000000-dead.json").write_text("{")
+    Store(root).list()
+    assert (root / "damaged" / "20260101-000000-dead.json").exists()
+
+
+@pytest.mark.parametrize("write", [_new_game, _language, _last_setup, _host_table,
+                                   _seat_secret, _damaged])
+def test_every_folder_gofish_creates_is_private(tmp_path, write, monkeypatch):
+    """``gofish new``, a language change, ``gofish host``...: the data folder and every folder
+    made on the way to it are 0700 (mkdir(parents=True) made the parents 0755)."""
+    import os
+
+    old = os.umask(0o022)
+    try:
+        top = tmp_path / "home" / "share"  # neither exists yet: gofish makes them too
+        root = top / "gofish"
+        write(root)
+    finally:
+        os.umask(old)
+    made = [p for p in [tmp_path / "home", *sorted((tmp_path / "home").rglob("*"))]
+            if p.is_dir()]
+    assert root in made and len(made) >= 3
+    assert {str(p.relative_to(tmp_path)): oct(p.stat().st_mode & 0o777) for p in made} == {
+        str(p.relative_to(tmp_path)): "0o700" for p in made}

@@ -102,6 +102,7 @@ def fill_history(tmp_path: Path) -> None:
             store.save(record.updated_with(game, clock=lambda moment=moment: moment))
     bad = store.root / "20261128-101010-dead.json"
     bad.write_text('{"schema": 1, "id": "trunc')
+    bad.chmod(0o600)  # as gofish writes its files (a wider mode is warned about at start)
     stamp = fixed_clock().timestamp() - 86400
     os.utime(bad, (stamp, stamp))
 

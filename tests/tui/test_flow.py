@@ -311,7 +311,7 @@ async def test_setup_refuses_duplicate_names_and_marks_the_field(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert name.has_class("-invalid")
+        assert name.has_class("-wrong")
         assert "same name" in screen_text(app)
         name.value = "Bob"
         await pilot.press("ctrl+s")

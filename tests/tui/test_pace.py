@@ -8,7 +8,8 @@ import json
 from textual.widgets import Select
 
 from gofish.seats import COMPUTER, SeatSpec
-from gofish.tui.app import LAST_SETUP, SETTINGS, GofishApp
+from gofish.store.settings import LAST_SETUP, SETTINGS_DIR
+from gofish.tui.app import GofishApp
 from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.pace import PACES, SECONDS, nearest_pace, step_pace
 from gofish.tui.screens.setup import SetupScreen
@@ -21,7 +22,7 @@ BOT_FIRST = 1  # with Ann and a computer, this seed has the computer play first
 
 
 def saved_pace(tmp_path) -> str:
-    path = tmp_path / "data" / SETTINGS / LAST_SETUP
+    path = tmp_path / "data" / SETTINGS_DIR / LAST_SETUP
     return json.loads(path.read_text(encoding="utf-8"))["pace"]
 
 
@@ -53,7 +54,7 @@ def test_a_remembered_pace_is_used_unless_a_pause_is_given(tmp_path):
 
 def test_an_old_or_edited_settings_file_gives_the_normal_pace(tmp_path):
     remember(tmp_path, "slow")
-    path = tmp_path / "data" / SETTINGS / LAST_SETUP
+    path = tmp_path / "data" / SETTINGS_DIR / LAST_SETUP
     data = json.loads(path.read_text())
     del data["pace"]  # a last setup from before the pace existed
     path.write_text(json.dumps(data))

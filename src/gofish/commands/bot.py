@@ -98,9 +98,14 @@ class Bot:
 
 
 def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    """Answer lines until ``bye`` or the end of the input; a line over the limit is read
+    through in pieces (never held whole) and answered with a too-long error."""
     bot = Bot(level, seed, stdout)
-    for line in stdin:
-        if not bot.handle(line):
+    for line in bp.bounded_lines(stdin, bp.MAX_LINE + 1):  # + 1: its newline
+        if isinstance(line, bp.TooLong):
+            bot.send(bp.error(bp.TOO_LONG, _("a message is at most {n} characters").format(
+                n=bp.MAX_LINE)))
+        elif not bot.handle(line):
             break
     return 0
 

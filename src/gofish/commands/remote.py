@@ -2,16 +2,20 @@
 
 Over SSH, OpenSSH's own server runs one ``gofish`` process per connection, in its own terminal,
 and does the authentication; ``ssh-setup`` prints the configuration for this installation. In a
-browser, textual-serve runs one process per page; it has no authentication of its own, so it
-listens on loopback unless told otherwise.
+browser, textual-serve runs one process per page; it has no authentication of its own, so
+gofish.commands.web puts a secret token, an Origin check and a cap on sessions in front of it,
+and it listens on loopback unless told otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import shlex
+import stat
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from gofish.commands.addresses import is_loopback
@@ -19,6 +23,7 @@ from gofish.i18n import _, language
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 4  # each page is one gofish process (about 35 MB)
 # Forwarding of every kind is off: the account exists to play, not to reach the network.
 SSHD_OPTIONS = (
     "PermitTTY yes",
@@ -38,6 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", help=_("the account players log in to (default: this one)"))
     p.add_argument("--key", metavar="FILE",
                    help=_("a player's public key file, for the authorized_keys line"))
+    p.add_argument("--allow-root", action="store_true",
+                   help=_("print it even for root (a throwaway machine or container only: "
+                          "every root login would play gofish)"))
     p.set_defaults(func=run_ssh_setup)
     p = sub.add_parser("serve", help=_("play in a web browser (through textual-serve)"))
     p.add_argument("--host", default=DEFAULT_HOST,
@@ -48,6 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--public-url", metavar="URL",
                    help=_("the address browsers use, when behind a proxy "
                           "(default: http://HOST:PORT)"))
+    p.add_argument("--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                   help=_("games open at once, one process each (default: {n})").format(
+                       n=DEFAULT_MAX_SESSIONS))
+    p.add_argument("--no-token", action="store_true",
+                   help=_("no secret token in the address: only behind a proxy that asks "
+                          "for a login"))
     p.set_defaults(func=run_serve)
 
 
@@ -124,7 +138,91 @@ def ssh_setup_lines(args: argparse.Namespace, key: str | None) -> list[str]:
     return lines
 
 
+NO_SHELLS = ("nologin", "false", "true")
+CREATE_ACCOUNT = "sudo adduser --disabled-password --gecos gofish --shell /bin/sh gofish"
+
+
+@dataclass(frozen=True)
+class Account:
+    """What ssh-setup needs to know of the account players log in to."""
+
+    name: str
+    uid: int
+    gid: int
+    shell: str
+
+
+def find_account(user: str) -> Account | None:
+    """The account named ``user`` on this machine (None if there is none)."""
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(user)
+    except KeyError:
+        return None
+    return Account(entry.pw_name, entry.pw_uid, entry.pw_gid, entry.pw_shell or "/bin/sh")
+
+
+def account_problem(user: str, *, allow_root: bool = False) -> str | None:
+    """Why ``user`` cannot be the players' account, in one line; None if it can.
+
+    sshd runs a forced command through the account's login shell (``shell -c command``), so
+    an account whose shell is nologin or false says "This account is currently not
+    available" at every login; and a forced command for root would turn every root login
+    into a game.
+    """
+    if os.name != "posix":
+        return None
+    account = find_account(user)
+    if account is None:
+        return _("there is no account {user} on this machine: create one for the players, "
+                 "for example with `{command}`").format(user=user, command=CREATE_ACCOUNT)
+    if account.uid == 0 and not allow_root:
+        return _("{user} is the administrator's account (uid 0): every login as {user} "
+                 "would play gofish. Create an account for the players, for example with "
+                 "`{command}`, and pass --user gofish").format(user=user, command=CREATE_ACCOUNT)
+    shell = account.shell
+    if os.path.basename(shell) in NO_SHELLS or not os.access(shell, os.X_OK):
+        return _("the login shell of {user} is {shell}: sshd runs gofish through it, so every "
+                 "login would end there. Give the account a shell (`sudo usermod --shell "
+                 "/bin/sh {user}`) or create one for the players (`{command}`)").format(
+            user=user, shell=shell, command=CREATE_ACCOUNT)
+    return None
+
+
+def unreachable_folder(path: Path, account: Account) -> Path | None:
+    """A folder on the way to ``path`` that ``account`` may not enter, if any (it could not
+    run this gofish: installed under /root, say)."""
+    for folder in [*reversed(path.parents)]:
+        try:
+            info = folder.stat()
+        except OSError:
+            return folder
+        if account.uid == 0 or info.st_mode & stat.S_IXOTH:
+            continue
+        if info.st_uid == account.uid and info.st_mode & stat.S_IXUSR:
+            continue
+        if info.st_gid == account.gid and info.st_mode & stat.S_IXGRP:
+            continue
+        return folder
+    return None
+
+
 def run_ssh_setup(args: argparse.Namespace) -> int:
+    user = args.user or getpass.getuser()
+    problem = account_problem(user, allow_root=args.allow_root)
+    if problem is not None:
+        print(_("gofish: {problem}").format(problem=problem), file=sys.stderr)
+        return 1
+    account = find_account(user) if os.name == "posix" else None
+    if account is not None:  # this gofish and the Python it runs on (a venv's is a link)
+        for program in (Path(gofish_command()[0]), Path(os.path.realpath(sys.executable))):
+            closed = unreachable_folder(program, account)
+            if closed is not None:
+                print(_("gofish: warning: {user} cannot enter {folder}, so cannot run "
+                        "{path}: install gofish where that account can run it").format(
+                    user=user, folder=closed, path=program), file=sys.stderr)
+                break
     key = None
     if args.key:
         try:
@@ -151,17 +249,26 @@ def serve_command(args: argparse.Namespace) -> str:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from textual_serve.server import Server
+    from gofish.commands.web import GuardedServer, new_token
 
     if not 0 < args.port < 65536:
         print(_("gofish: {port} is not a port number").format(port=args.port), file=sys.stderr)
         return 2
+    if args.max_sessions < 1:
+        print(_("gofish: --max-sessions must be at least 1"), file=sys.stderr)
+        return 2
     if not is_loopback(args.host):
-        print(_("gofish: warning: textual-serve has no authentication: anyone who can reach "
-                "{host}:{port} can play as you. Put it behind a proxy that asks for a login.")
-              .format(host=args.host, port=args.port), file=sys.stderr)
-    server = Server(serve_command(args), host=args.host, port=args.port, title="gofish",
-                    public_url=args.public_url)
+        if args.no_token:
+            warning = _("gofish: warning: without a token, anyone who can reach {host}:{port} "
+                        "can play as you. Put it behind a proxy that asks for a login.")
+        else:
+            warning = _("gofish: warning: {host}:{port} speaks plain HTTP: the token crosses "
+                        "the network in clear. Put it behind a proxy that serves HTTPS.")
+        print(warning.format(host=args.host, port=args.port), file=sys.stderr)
+    server = GuardedServer(serve_command(args), host=args.host, port=args.port, title="gofish",
+                           public_url=args.public_url,
+                           token=None if args.no_token else new_token(),
+                           max_sessions=args.max_sessions)
     try:
         server.serve()
     except OSError as e:

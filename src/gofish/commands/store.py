@@ -13,6 +13,7 @@ from datetime import datetime
 
 from gofish.i18n import _, ngettext
 from gofish.store import (
+    MAX_BYTES,
     GameInfo,
     Stats,
     Store,
@@ -21,6 +22,7 @@ from gofish.store import (
     compute_stats,
     plain,
 )
+from gofish.store.exposure import exposure_warnings
 
 PLAYERS_WIDTH = 40
 
@@ -34,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game_id", metavar="ID", help=_("the game's id, as `gofish list` shows it"))
     p.set_defaults(func=run_export)
     p = sub.add_parser("import", help=_("add a saved game from a JSON file, checked like a load"))
-    p.add_argument("file", metavar="FILE", help=_("a file made by `gofish export`"))
+    p.add_argument("file", metavar="FILE",
+                   help=_("a file made by `gofish export`, or - to read it from standard input"))
     p.set_defaults(func=run_import)
 
 
@@ -91,12 +94,19 @@ def list_lines(entries: Sequence[GameInfo | Unreadable]) -> list[str]:
     return lines
 
 
+def _warn_exposure(store: Store) -> None:
+    for warning in exposure_warnings(store.root):
+        print(_("gofish: warning: {message}").format(message=plain(warning, 400)),
+              file=sys.stderr)
+
+
 def run_list(args: argparse.Namespace) -> int:
     store = _store(args)
     try:
         entries = store.list()
     except StoreError as e:
         return _fail(e.reason)
+    _warn_exposure(store)
     if not entries:
         print(_("No saved games in {path}.").format(path=plain(store.root, 200)))
         return 0
@@ -122,10 +132,12 @@ def stats_lines(stats: Stats) -> list[str]:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    store = _store(args)
     try:
-        entries = _store(args).list()
+        entries = store.list()
     except StoreError as e:
         return _fail(e.reason)
+    _warn_exposure(store)
     print("\n".join(stats_lines(compute_stats(entries))))
     return 0
 
@@ -142,7 +154,10 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     try:
-        record = _store(args).import_file(args.file)
+        if args.file == "-":  # the save on standard input, as `gofish export ID |` gives it
+            record = _store(args).import_bytes(sys.stdin.buffer.read(MAX_BYTES + 1))
+        else:
+            record = _store(args).import_file(args.file)
     except StoreError as e:
         return _fail(_("cannot import {file}: {reason}").format(file=args.file, reason=e.reason))
     print(_("Imported {id}.").format(id=record.id))

@@ -206,9 +206,7 @@ class Host:
         taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
         code = new_code(taken)
         rules.check_players(len(seats))
-        for plan in seats:
-            if plan.reserved and not plan.key:
-                plan.key = new_key()  # the host gives it to the player the seat is kept for
+        self._give_keys(seats)
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
         self._locks[code] = [self._lock_table(code)]
@@ -216,6 +214,17 @@ class Host:
         self.tables[code] = table
         self._write_record(table)
         return table
+
+    @staticmethod
+    def _give_keys(seats: list[SeatPlan]) -> bool:
+        """A key for each free seat kept for a name (the host prints it for that player only);
+        whether any was new."""
+        new = False
+        for plan in seats:
+            if plan.is_human and plan.reserved and not plan.taken and not plan.key:
+                plan.key = new_key()
+                new = True
+        return new
 
     def reopen(self) -> list[Table]:
         """Open again every unfinished table this data folder holds (after a restart)."""
@@ -242,6 +251,8 @@ class Host:
         locks = [self._lock_table(record.code)]
         try:
             table = Table(record, clock=self.clock)
+            if self._give_keys(record.seats):  # a table kept by an older host had none
+                self._write_record(table)
             if record.game_id:
                 locks.append(self.store.lock(record.game_id))
                 saved, _game = self.store.load_game(record.game_id)
@@ -428,6 +439,7 @@ class Host:
         # a valid secret (or key) cannot be guessed: its seat gets in whatever others have tried
         trusted = table is not None and table.knows(secret, key)
         if not trusted and not self.addresses.may_try(conn.address):
+            self._out_of_attempts(conn.address)
             conn.close(wire.TOO_MANY, "too many failed joins: try again later")
             return
         try:
@@ -476,6 +488,8 @@ class Host:
         net = network(address)
         now = self.clock()
         if now - self._warned.get(net, -1e9) >= 60:
+            if len(self._warned) > 10_000:  # never grows without bound
+                self._warned.clear()
             self._warned[net] = now
             self.say(_("Too many wrong table codes from {address}: new players from there "
                        "must wait a minute (seated players still get back in).").format(

@@ -8,6 +8,7 @@ time a message arrives.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TextIO
 
@@ -19,8 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import gofish.tui.app as tui_app
+from gofish.command_name import command_name
 from gofish.i18n import N_, _
 from gofish.tui.app import GofishApp
+from gofish.tui.screens.confirm import ConfirmScreen
 
 from .client import RemoteSession
 from .seat_client import SeatClient, SecretBook, Stop
@@ -113,9 +116,12 @@ class JoinApp(GofishApp):
             self.exit_message = clean(_("gofish: {why}").format(why=e.text), 400)
             self.exit(return_code=1)
 
+    def rejoin_command(self) -> str:
+        """The command that takes this seat again, as it can be typed where the player is."""
+        return f"{command_name()} join {self.where} {self.code} --name {shlex.quote(self.player_name)}"
+
     def rejoin_hint(self) -> str:
-        return _("Take your seat again with: gofish join {where} {code} --name {name}").format(
-            where=self.where, code=self.code, name=self.player_name)
+        return _("Take your seat again with: {command}").format(command=self.rejoin_command())
 
     # ------------------------------------------------------------------ messages from the host
 
@@ -190,7 +196,19 @@ class JoinApp(GofishApp):
     # ------------------------------------------------------------------ what the host does here
 
     def go_menu(self) -> None:
-        self.exit()
+        """Esc at the table: a joined seat has no menu, so this leaves the table; ask first
+        while the game is on (the seat waits, but a stray Esc should not cost a turn)."""
+        if self.remote.over:
+            self.exit()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(_("Leave the table? Your seat is kept for you: come back "
+                                         "with {command}").format(command=self.rejoin_command())),
+                         answered)
 
     def show_history(self) -> None:
         self.notify(_("This game is saved on the host: its history is there."), timeout=5)

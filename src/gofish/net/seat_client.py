@@ -31,6 +31,9 @@ from .text import json_line
 JOINED = "joined"
 CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
 CONNECT_TIMEOUT = 10.0
+# a host never reached at all is most likely a wrong address or a host not started: say so
+# after this long rather than wait for ever (once seated, the client retries much longer)
+FIRST_CONTACT = 8.0
 RETRY_FIRST = 0.25
 RETRY_MOST = 3.0
 # errors after which trying again cannot help
@@ -108,13 +111,16 @@ class SeatClient:
     def __init__(self, host: str, port: int, code: str, name: str, *,
                  session: RemoteSession, on_change: Callable[[str], None] = lambda kind: None,
                  book: SecretBook | None = None, transcript: TextIO | None = None,
-                 give_up_after: float | None = None) -> None:
+                 give_up_after: float | None = None,
+                 first_contact: float | None = FIRST_CONTACT) -> None:
         self.host, self.port, self.code, self.name = host, port, code, name
         self.session = session
         self.on_change = on_change
         self.book = book
         self.transcript = transcript
         self.give_up_after = give_up_after
+        self.first_contact = first_contact
+        self.ever_connected = False
         self.table_code = code.partition("-")[0]  # the secret is kept under the table's code
         self.secret = book.get(self.table_code, name) if book is not None else None
         self.connected = False
@@ -136,7 +142,11 @@ class SeatClient:
                     asyncio.open_connection(self.host, self.port, limit=CLIENT_LIMIT),
                     CONNECT_TIMEOUT)
             except (OSError, TimeoutError) as e:
-                if self.give_up_after is not None and loop.time() - lost_at > self.give_up_after:
+                limit = self.first_contact if not self.ever_connected else None
+                if limit is None or (self.give_up_after is not None
+                                     and self.give_up_after < limit):
+                    limit = self.give_up_after
+                if limit is not None and loop.time() - lost_at > limit:
                     raise Stop("offline", _("Cannot reach the host at {host}:{port}: {why}")
                                .format(host=self.host, port=self.port,
                                        why=getattr(e, "strerror", None) or e)) from None
@@ -195,6 +205,7 @@ class SeatClient:
                     self.book.put(self.table_code, self.name, secret)
             self.session.send = lambda m: writer.write(wire.encode(m))
             self.connected = True
+            self.ever_connected = True
             self.on_change("online")
             return
         if kind == "error" and message.get("code") in FATAL and not self.connected or \

@@ -179,6 +179,7 @@ class Table:
         for i, plan in enumerate(self.seats):
             if plan.is_human and not plan.taken:
                 plan.kind, plan.level, plan.name, plan.reserved = COMPUTER, level, "", False
+                plan.key = ""
                 self.away_since.pop(i, None)
                 filled.append(i)
         name_computers(self.seats)

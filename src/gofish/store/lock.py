@@ -85,7 +85,13 @@ def acquire(path: Path) -> GameLock:
             if not _same_file(fd, path):
                 os.close(fd)  # released and unlinked while we opened it: try again
                 continue
-            _write_holder(fd)
+            try:
+                _write_holder(fd)
+            except OSError as e:  # a full disk, a quota: give the lock up, leave no file
+                with contextlib.suppress(OSError):
+                    os.unlink(path)  # ours to remove: we hold it
+                raise StoreError(_("cannot lock the game: {error}").format(
+                    error=e.strerror or e)) from None
         except BaseException:
             with contextlib.suppress(OSError):
                 os.close(fd)

@@ -43,13 +43,30 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None, *,
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (and missing parents) with mode 0700; an existing folder is left as is."""
+    """Create ``path`` and its missing parents, each with mode 0700; existing ones are left.
+
+    ``mkdir(parents=True)`` would give the parents the umask's mode (0755 usually), so that a
+    fresh ``<data>/settings`` or ``<data>/tables`` left the data folder itself readable by all.
+    """
     try:
         if path.is_dir():
             return path
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
+        missing = []
+        folder = path
+        while not os.path.lexists(folder) and folder.parent != folder:
+            missing.append(folder)
+            folder = folder.parent
+        for folder in reversed(missing):
+            try:
+                folder.mkdir(mode=0o700)
+            except FileExistsError:
+                if not folder.is_dir():
+                    raise
+                continue  # another process made it first: theirs, as it is
+            os.chmod(folder, 0o700)  # mkdir's mode is filtered by the umask
     except FileExistsError:
+        raise StoreError(_("{path} is not a folder").format(path=path)) from None
+    except NotADirectoryError:
         raise StoreError(_("{path} is not a folder").format(path=path)) from None
     except OSError as e:
         raise StoreError(_("cannot create the folder {path}: {error}").format(

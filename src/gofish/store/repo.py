@@ -13,6 +13,7 @@ import gc
 import json
 import os
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,7 +26,7 @@ from gofish.seats import SeatSpec
 
 from .atomic import TMP_SUFFIX, temp_prefix, write_atomic
 from .errors import GameLocked, LoadError, NewerSchema, StoreError
-from .index import Entries, HeaderIndex, file_key
+from .index import INDEX_NAME, Entries, HeaderIndex, file_key
 from .lock import GameLock, acquire, locked_elsewhere, locked_error
 from .paths import ensure_private_dir, resolve_data_dir
 from .saves import (
@@ -43,6 +44,8 @@ SUFFIX = ".json"
 DAMAGED = "damaged"
 LOCKS = "locks"
 REASON_SUFFIX = ".reason.txt"
+STALE_TEMP_SECONDS = 600  # a save takes milliseconds: a temporary file this old is a leftover
+INDEX_TEMP = INDEX_NAME + "."  # the index's temporary files (see HeaderIndex.write)
 HEAD_BYTES = 8192  # the first line (the header) of any save we write is well under this
 
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -161,7 +164,22 @@ class Store:
 
     def import_file(self, source: str | os.PathLike[str]) -> SavedGame:
         """Add a save from elsewhere, checked like a load; an existing id is never replaced."""
-        record, _game = read_checked(Path(source), check_name=False)
+        try:
+            record, _game = read_checked(Path(source), check_name=False)
+        except GameNotFound:  # the file to import, not a saved game, is what is missing
+            raise StoreError(_("there is no file {path}").format(path=source)) from None
+        return self._add(record)
+
+    def import_bytes(self, data: bytes) -> SavedGame:
+        """Add a save read from a stream (``gofish import -``), checked like a load."""
+        if len(data) > MAX_BYTES:
+            raise LoadError(_("too large ({n} bytes; the limit is {limit} MB)").format(
+                n=len(data), limit=MAX_BYTES // (1024 * 1024)))
+        record = SavedGame.from_bytes(data)
+        record.to_game()  # replayed and checked against its snapshot, as a file would be
+        return self._add(record)
+
+    def _add(self, record: SavedGame) -> SavedGame:
         path = self.path(record.id)
         with self.lock(record.id):
             if os.path.lexists(path):
@@ -207,7 +225,8 @@ class Store:
         fresh: Entries = {}
         known_now: dict[str, tuple[list[int], GameInfo]] = {}
         changed = False
-        for entry in self._scan(self.root):
+        temps: list[os.DirEntry[str]] = []
+        for entry in self._scan(self.root, temps):
             name = entry.name
             info: Entry | None = None
             key: list[int] | None = None
@@ -242,7 +261,7 @@ class Store:
             entries.append(info)
         self._known = known_now
         moved = {e.path for e in entries if isinstance(e, Unreadable) and e.damaged}
-        for entry in self._scan(self.damaged_dir):
+        for entry in self._scan(self.damaged_dir, missing_ok=True):
             path = Path(entry.path)
             name = entry.name
             if path in moved:
@@ -252,6 +271,7 @@ class Store:
                 damaged=True, updated=_mtime(path)))
         if changed or len(fresh) != len(cached):
             self._index.write(fresh)
+        self._clean_stale_temps(temps)
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
 
@@ -263,15 +283,27 @@ class Store:
         """The most recently played game still in progress (for "continue")."""
         return next((g for g in self.games() if not g.finished), None)
 
-    def _scan(self, folder: Path) -> Iterator[os.DirEntry[str]]:
+    def _scan(self, folder: Path, temps: list[os.DirEntry[str]] | None = None, *,
+              missing_ok: bool = False) -> Iterator[os.DirEntry[str]]:
+        """The ``*.json`` files in ``folder``; temporary files go to ``temps`` if given.
+
+        With ``missing_ok``, a folder that is not one (a stray file named ``damaged``) holds
+        nothing, rather than failing the whole listing.
+        """
         try:
             with os.scandir(folder) as it:
                 for entry in it:
-                    if entry.name.endswith(SUFFIX) and not entry.name.startswith("."):
+                    name = entry.name
+                    if name.startswith("."):
+                        if temps is not None and name.endswith(TMP_SUFFIX):
+                            temps.append(entry)
+                    elif name.endswith(SUFFIX):
                         yield entry
         except FileNotFoundError:
             return
         except NotADirectoryError:
+            if missing_ok:
+                return
             raise StoreError(_("{path} is not a folder").format(path=folder)) from None
         except OSError as e:
             raise StoreError(_("cannot read the folder {path}: {error}").format(
@@ -329,6 +361,27 @@ class Store:
                     with contextlib.suppress(OSError):
                         os.unlink(entry.path)
 
+    def _clean_stale_temps(self, temps: list[os.DirEntry[str]]) -> None:
+        """Remove what a writer killed mid-save left: a temporary file older than
+        STALE_TEMP_SECONDS whose game nobody holds. (A game's own temporary files also go
+        when it is next opened; a new game killed during its first save never is.)"""
+        now = time.time()
+        for entry in temps:
+            try:
+                if now - entry.stat(follow_symlinks=False).st_mtime < STALE_TEMP_SECONDS:
+                    continue
+            except OSError:
+                continue
+            game_id, is_save, _rest = entry.name[1:].partition(SUFFIX + ".")
+            if is_save and ID_PATTERN.fullmatch(game_id):
+                if (game_id in self._held
+                        or locked_elsewhere(self._lock_path(game_id)) is not None):
+                    continue  # its player may be writing it (slowly): theirs to clean
+            elif not entry.name.startswith(INDEX_TEMP):
+                continue  # not a kind gofish makes: not ours to remove
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+
     # ------------------------------------------------------------------ damage
 
     def _ensure_root(self) -> None:
@@ -337,8 +390,8 @@ class Store:
     def _quarantine(self, path: Path, reason: str) -> Path | None:
         """Move a bad file to damaged/ (never over another file); None if it must stay."""
         game_id = path.name[: -len(SUFFIX)]
-        if locked_elsewhere(self._lock_path(game_id)) is not None:
-            return None  # someone is playing it: their next save replaces it
+        if game_id not in self._held and locked_elsewhere(self._lock_path(game_id)) is not None:
+            return None  # someone else is playing it: their next save replaces it
         try:
             folder = ensure_private_dir(self.damaged_dir)
             target = _move_aside(path, folder)

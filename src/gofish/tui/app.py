@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -13,11 +12,10 @@ from textual.binding import Binding
 from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
-from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, LoadError, StoreError
-from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
+from gofish.store.settings import LAST_SETUP, read_settings, write_settings
 from gofish.store.text import plain
 from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
@@ -31,8 +29,6 @@ if TYPE_CHECKING:
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
 
-SETTINGS = "settings"  # beside the saves, not among them (a *.json there is a game)
-LAST_SETUP = "last-setup.json"
 
 
 class GofishApp(App):
@@ -43,7 +39,8 @@ class GofishApp(App):
     REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
-        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back)
+        # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back),
+        # where a shell can bring it back (see action_suspend_process)
         Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True),
     ]
 
@@ -88,6 +85,8 @@ class GofishApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
+        if not self.REMOTE:
+            self.warn_exposure()
         if self.start_choice is not None:
             self.start_game(self.start_choice, remember=False)
         elif self.start == "new":
@@ -96,12 +95,26 @@ class GofishApp(App):
             if self.start_id:
                 self.resume_game(self.start_id)
             else:
-                latest = self.latest_unfinished()
-                if latest is None:
-                    self.notify(_("There is no unfinished game to resume."), severity="warning")
+                try:
+                    latest = self.latest_unfinished()
+                except StoreError as e:
+                    self.notify(_("Cannot read the saved games: {why}").format(why=e),
+                                severity="error", markup=False, timeout=15)
                 else:
-                    self.resume_game(latest[0])
+                    if latest is None:
+                        self.notify(_("There is no unfinished game to resume."),
+                                    severity="warning")
+                    else:
+                        self.resume_game(latest[0])
         self.check_size()
+
+    def warn_exposure(self) -> None:
+        """Once a run: a data folder others can change, saves others can read."""
+        from gofish.store.exposure import exposure_warnings
+
+        for warning in exposure_warnings(self.store.root):
+            self.notify(warning, title=_("Your saved games are not private"),
+                        severity="warning", markup=False, timeout=20)
 
     def on_resize(self) -> None:
         self.check_size()
@@ -221,10 +234,12 @@ class GofishApp(App):
     # ------------------------------------------------------------------ games
 
     def latest_unfinished(self) -> tuple[str, str] | None:
-        try:
-            info = self.store.latest_unfinished()
-        except StoreError:
-            return None
+        """The id and a description of the game Continue resumes; None if there is none.
+
+        StoreError (a folder that cannot be read or made) propagates: "no unfinished game"
+        would hide why.
+        """
+        info = self.store.latest_unfinished()
         if info is None:
             return None
         names = ", ".join(plain(s.name, 20) for s in info.summary.seats)
@@ -236,11 +251,14 @@ class GofishApp(App):
             if choice.pace != self.pace:
                 self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
+        lock = None
         try:
             record = self.store.new_game(choice.rules, choice.seats, choice.seed)
             lock = self.store.lock(record.id)
             self.store.save(record)
         except StoreError as e:
+            if lock is not None:
+                lock.release()  # nothing was saved: nothing to hold
             self.notify(_("Could not start the game: {why}").format(why=e), severity="error", markup=False,
                         timeout=10)
             return
@@ -263,6 +281,8 @@ class GofishApp(App):
             lock.release()
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
+            if isinstance(self.screen, MenuScreen):
+                self.screen.refresh_continue()  # a damaged save was moved aside: not offered
             return
         self.open_session(record, lock)
 
@@ -324,6 +344,19 @@ class GofishApp(App):
         shown = super().get_key_display(binding)
         return ascii_text(shown) if ascii_mode() else shown
 
+    def action_suspend_process(self) -> None:
+        """Ctrl+Z, only where a shell with job control can resume us: under an sshd
+        ForceCommand nothing would, and the session would freeze with the game locked."""
+        from gofish.tui.job_control import has_job_control
+
+        if self._driver is None or not self._driver.can_suspend:
+            return  # in a browser: Textual does nothing either
+        if not has_job_control():
+            self.notify(_("Ctrl+Z is off here: there is no shell to come back to. "
+                          "Ctrl+Q quits (the game is saved)."), severity="warning", timeout=6)
+            return
+        super().action_suspend_process()
+
     def action_quit(self) -> None:
         self.close_game_keep_message()
         self.exit()
@@ -335,22 +368,16 @@ class GofishApp(App):
 
     # ------------------------------------------------------------------ remembered setup
 
-    def _setup_path(self) -> Path:
-        return self.store.root / SETTINGS / LAST_SETUP
-
     def load_last_setup(self) -> SetupChoice:
         try:
-            data = json.loads(self._setup_path().read_text(encoding="utf-8"))
-            return SetupChoice.from_json(data)
-        except (OSError, ValueError, KeyError, TypeError):
+            return SetupChoice.from_json(read_settings(LAST_SETUP, self.store.root))
+        except (ValueError, KeyError, TypeError, AttributeError):
             return default_choice()
 
     def save_last_setup(self, choice: SetupChoice) -> None:
-        try:
-            ensure_private_dir(self._setup_path().parent)
-            write_atomic(self._setup_path(), json.dumps(choice.to_json()).encode("utf-8"))
-        except (OSError, StoreError):
-            pass  # remembering the setup is a convenience, never a reason to fail
+        # remembering the setup is a convenience, never a reason to fail
+        with contextlib.suppress(OSError, StoreError):
+            write_settings(LAST_SETUP, choice.to_json(), self.store.root)
 
 
 __all__ = ["GofishApp"]

@@ -18,11 +18,11 @@ from gofish.i18n import (
     N_,
     _,
     language,
-    save_preferences,
     set_language,
     translate_bindings,
 )
 from gofish.store.errors import StoreError
+from gofish.store.settings import save_preferences
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
@@ -69,9 +69,20 @@ class MenuScreen(Screen):
         self.refresh_continue()
 
     def refresh_continue(self) -> None:
-        latest = self.app.latest_unfinished()
         options = self.query_one("#menu-options", OptionList)
         info = self.query_one("#continue-info", Static)
+        try:
+            latest = self.app.latest_unfinished()
+        except StoreError as e:  # say why, rather than "no unfinished game"
+            options.disable_option("continue")
+            options.highlighted = 1
+            info.update(_("Cannot read the saved games: {why}").format(why=e))
+        else:
+            self.show_continue(options, info, latest)
+        options.focus()
+
+    def show_continue(self, options: OptionList, info: Static,
+                      latest: tuple[str, str] | None) -> None:
         if latest is None:
             options.disable_option("continue")
             options.highlighted = 1
@@ -80,14 +91,18 @@ class MenuScreen(Screen):
             options.enable_option("continue")
             options.highlighted = 0
             info.update(_("Continue: {desc}").format(desc=latest[1]))
-        options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         getattr(self, f"action_{event.option.id}")()
 
     def action_continue(self) -> None:
-        latest = self.app.latest_unfinished()
+        try:
+            latest = self.app.latest_unfinished()
+        except StoreError as e:
+            self.notify(_("Cannot read the saved games: {why}").format(why=e),
+                        severity="error", markup=False, timeout=10)
+            return
         if latest is None:
             self.notify(_("There is no unfinished game to continue."))
             return

@@ -61,6 +61,22 @@ def kind_options() -> list[tuple[str, str]]:
     return opts
 
 
+def seat_problem(seats: list[SeatSpec]) -> tuple[int, str] | None:
+    """The first seat whose name cannot be used, and why (names already trimmed)."""
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(seats):
+        if not seat.name or len(seat.name) > MAX_NAME:
+            return i, _("Seat {n}: a name must be 1 to {max} characters.").format(
+                n=i + 1, max=MAX_NAME)
+        if not printable_name(seat.name):
+            return i, _("Seat {n}: a name cannot hold control characters.").format(n=i + 1)
+        if seat.name.casefold() in seen:
+            return i, _("Seats {a} and {b} have the same name.").format(
+                a=seen[seat.name.casefold()] + 1, b=i + 1)
+        seen.setdefault(seat.name.casefold(), i)
+    return None
+
+
 class SeatRow(Horizontal):
     def __init__(self, index: int, seat: SeatSpec) -> None:
         super().__init__(classes="seat-row")
@@ -206,6 +222,14 @@ class SetupScreen(Screen):
         row = next((n for n in event.widget.ancestors_with_self if isinstance(n, SeatRow)), None)
         if row is not None:
             self.hint_at(row.index)
+        # the row that has the keys is marked by a class (":focus-within" left its label's
+        # style stale once the focus moved on)
+        for marked in self.query(".-here"):
+            marked.remove_class("-here")
+        here = next((n for n in event.widget.ancestors_with_self
+                     if n.has_class("seat-row") or n.has_class("opt-row")), None)
+        if here is not None:
+            here.add_class("-here")
 
     def action_add_seat(self) -> None:
         if len(self.seats) >= 6:
@@ -255,8 +279,23 @@ class SetupScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("name-"):
             self.update_hint()  # the hint names its seat
+            if self.query(".seat-name.-wrong"):
+                # a name marked wrong is checked again as it is typed: the mark and its line
+                # go as soon as the names can be used (or say what is still wrong)
+                self.mark_seat_problem(
+                    [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()])
         if event.input.id and event.input.id.startswith("opt-") and not self._building:
             self.sync_preset()
+
+    def mark_seat_problem(self, seats: list[SeatSpec]) -> bool:
+        """Mark the first seat whose name cannot be used, and say why; clear the marks otherwise."""
+        for name in self.query(".seat-name.-wrong"):
+            name.remove_class("-wrong")
+        found = seat_problem(seats)
+        self.query_one("#seat-error", Static).update(found[1] if found else "")
+        if found:
+            self.query_one(f"#name-{found[0]}", Input).add_class("-wrong")
+        return found is not None
 
     def label_for_pairs(self, pairs: bool) -> None:
         """Name books pairs (or books again) in the options that mention them."""
@@ -315,29 +354,15 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------------ start
 
     def action_start(self) -> None:
-        for widget in self.query(".-invalid"):
-            widget.remove_class("-invalid")
+        for widget in self.query(".-wrong"):
+            widget.remove_class("-wrong")
         for error in self.query(".error"):
             error.update("")
         ok = True
         seats = [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()]
-        seen: dict[str, int] = {}
-        for i, seat in enumerate(seats):
-            problem = ""
-            if not seat.name or len(seat.name) > MAX_NAME:
-                problem = _("Seat {n}: a name must be 1 to {max} characters.").format(
-                    n=i + 1, max=MAX_NAME)
-            elif not printable_name(seat.name):
-                problem = _("Seat {n}: a name cannot hold control characters.").format(n=i + 1)
-            elif seat.name.casefold() in seen:
-                problem = _("Seats {a} and {b} have the same name.").format(
-                    a=seen[seat.name.casefold()] + 1, b=i + 1)
-            seen.setdefault(seat.name.casefold(), i)
-            if problem:
-                ok = False
-                self.query_one(f"#name-{i}", Input).add_class("-invalid")
-                self.query_one("#seat-error", Static).update(problem)
-                break
+        if self.mark_seat_problem(seats):
+            ok = False
+            self.query_one(".seat-name.-wrong", Input).focus()  # type the fix straight away
         try:
             rules = self.read_rules()
             rules.check_players(len(seats))
@@ -346,7 +371,7 @@ class SetupScreen(Screen):
             self.query_one("#rules-error", Static).update(str(e))
             field = getattr(e, "field", "")
             if self.query(f"#opt-{field}"):
-                self.query_one(f"#opt-{field}").add_class("-invalid")
+                self.query_one(f"#opt-{field}").add_class("-wrong")
             rules = None
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None

@@ -1,0 +1,165 @@
+"""textual-serve with a door: a secret token in the URL, the Origin checked, a cap on sessions.
+
+textual-serve 1.1.3 answers any request: a page on any web site, open in the user's browser,
+could open the WebSocket to 127.0.0.1 and play (or delete saved games) as the user, and every
+page starts one more process. ``GuardedServer`` subclasses its ``Server`` and keeps its
+WebSocket handler and app service; in front of them it checks:
+
+- the token: the page is ``/?token=SECRET`` and its WebSocket ``/ws/SECRET``, as notebook
+  servers do; anything without it gets 403. ``token=None`` turns this off (for use behind a
+  proxy that authenticates);
+- the Origin of the WebSocket upgrade: only the origins this server is served at (a browser
+  always sends it, and a page cannot forge it);
+- the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
+  WebSocket is refused.
+"""
+
+from __future__ import annotations
+
+import hmac
+import html
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.server import Server, to_int
+
+from gofish.commands.addresses import is_loopback
+from gofish.i18n import _, ngettext
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def origin_of(url: str) -> str | None:
+    """``scheme://host:port`` of a URL, lower case, the port always written; None if none."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    host = parts.hostname
+    if scheme not in DEFAULT_PORTS or not host:
+        return None
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{scheme}://{host.lower()}:{port or DEFAULT_PORTS[scheme]}"
+
+
+def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
+    """The origins a page of this server can have: its public URL's, and on loopback the
+    other names of this machine at the same port (a page opened as localhost or 127.0.0.1)."""
+    origins = {origin_of(public_url)}
+    if is_loopback(host):
+        origins.update(origin_of(f"http://{name}:{port}") for name in LOOPBACK_NAMES)
+    return frozenset(o for o in origins if o)
+
+
+def _page(status: int, title: str, text: str) -> web.Response:
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title></head><body style='font-family: monospace; margin: 3em'>"
+            f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>")
+    return web.Response(status=status, text=body, content_type="text/html")
+
+
+class GuardedServer(Server):
+    """textual-serve's Server behind a token, an Origin check and a cap on sessions."""
+
+    def __init__(self, command: str, *, host: str, port: int, title: str,
+                 public_url: str | None, token: str | None,
+                 max_sessions: int) -> None:
+        super().__init__(command, host=host, port=port, title=title, public_url=public_url)
+        self.public_url = self.public_url.rstrip("/")
+        self.token = token
+        self.max_sessions = max_sessions
+        self.origins = served_origins(host, port, self.public_url)
+        self.sessions = 0
+
+    @property
+    def url(self) -> str:
+        """The address to open, with the token: the one thing to tell the player."""
+        return f"{self.public_url}/?token={self.token}" if self.token else f"{self.public_url}/"
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.guard_websocket),
+            web.get("/ws/{token}", self.guard_websocket, name="websocket"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(_("gofish is served at {url}").format(url=self.url), flush=True)
+        if self.token:
+            print(_("Open that address in a browser; without its token a page is refused."),
+                  flush=True)
+        print(ngettext("At most {n} game at once. Press Ctrl+C to stop.",
+                       "At most {n} games at once. Press Ctrl+C to stop.",
+                       self.max_sessions).format(n=self.max_sessions), flush=True)
+
+    # ------------------------------------------------------------------ checks
+
+    def token_ok(self, given: str | None) -> bool:
+        if self.token is None:
+            return True
+        return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+
+    def origin_ok(self, request: web.Request) -> bool:
+        given = request.headers.get("Origin")
+        return given is not None and origin_of(given) in self.origins
+
+    def full(self) -> bool:
+        return self.sessions >= self.max_sessions
+
+    def refused_full(self) -> str:
+        return ngettext(
+            "{n} game is open already, the most this server allows: close it and reload "
+            "this page (or start gofish serve with a larger --max-sessions).",
+            "{n} games are open already, the most this server allows: close one and reload "
+            "this page (or start gofish serve with a larger --max-sessions).",
+            self.max_sessions).format(n=self.max_sessions)
+
+    # ------------------------------------------------------------------ handlers
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        if not self.token_ok(request.query.get("token")):
+            return _page(403, _("gofish: wrong address"), _(
+                "This address needs the token that gofish serve printed when it started: "
+                "open the whole address it printed."))
+        if self.full():
+            return _page(503, _("gofish: too many games"), self.refused_full())
+        websocket = f"{self.public_url}/ws" + (f"/{self.token}" if self.token else "")
+        scheme, rest = websocket.split(":", 1)
+        context: dict[str, Any] = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": ("wss:" if scheme == "https" else "ws:") + rest,
+            "config": {"static": {"url": f"{self.public_url}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def guard_websocket(self, request: web.Request) -> web.StreamResponse:
+        if not self.token_ok(request.match_info.get("token")):
+            raise web.HTTPForbidden(text=_("wrong or missing token"))
+        if not self.origin_ok(request):
+            raise web.HTTPForbidden(text=_("this page's origin may not open a game here"))
+        if self.full():
+            raise web.HTTPServiceUnavailable(text=self.refused_full())
+        self.sessions += 1  # no await since the check: no other handler ran in between
+        try:
+            return await self.handle_websocket(request)
+        finally:
+            self.sessions -= 1

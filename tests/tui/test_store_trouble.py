@@ -1,0 +1,72 @@
+"""The TUI meeting a troubled data folder: a damaged save, a folder it cannot use."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from gofish.engine import Rules
+from gofish.seats import SeatSpec
+from gofish.store import Store
+from gofish.tui.app import GofishApp
+from gofish.tui.screens.menu import MenuScreen
+
+from .helpers import fixed_clock, notices, screen_text, settled_text
+
+SIZE = (80, 24)
+
+
+def saved_game(root) -> str:
+    """An unfinished game of Ann and Bo, saved after a few moves."""
+    store = Store(root, clock=fixed_clock)
+    record = store.new_game(Rules(), (SeatSpec("Ann"), SeatSpec("Bo")), 5)
+    game = record.to_game()
+    with store.lock(record.id):
+        for _move in range(4):
+            game.apply(game.legal_actions()[0])
+        store.save(record.updated_with(game, clock=fixed_clock))
+    return record.id
+
+
+async def test_continue_moves_a_save_with_a_damaged_body_aside(tmp_path):
+    root = tmp_path / "data"
+    game_id = saved_game(root)
+    path = root / f"{game_id}.json"
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1][:-5] + b"#" + lines[1][-4:]  # the header intact, the body not JSON
+    path.write_bytes(b"\n".join(lines))
+    app = GofishApp(data_dir=str(root), clock=fixed_clock, computer_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Continue: " in screen_text(app)  # the header alone looks fine
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.session is None
+        assert notices(app)[-1].startswith(f"Cannot resume {game_id}: ")
+        assert isinstance(app.screen, MenuScreen)
+        # moved aside: Continue offers it no more
+        assert "No unfinished game." in screen_text(app)
+        options = app.screen.query_one("#menu-options", OptionList)
+        assert options.get_option("continue").disabled
+    assert not path.exists() and (root / "damaged" / path.name).exists()
+
+
+async def test_an_unusable_data_folder_is_named_with_its_reason(tmp_path):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file where the data folder should be\n")
+    app = GofishApp(data_dir=str(not_a_folder), clock=fixed_clock, computer_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = " ".join((await settled_text(pilot)).split())  # the path may wrap
+        assert "Cannot read the saved games: " in text and "is not a folder" in text
+        assert "No unfinished game" not in text
+        await pilot.press("c")  # disabled, and says why if pressed anyway
+        await pilot.pause()
+        app.screen.action_continue()
+        await pilot.pause()
+        assert notices(app)[-1] == f"Cannot read the saved games: {not_a_folder} is not a folder"
+    app = GofishApp(data_dir=str(not_a_folder), clock=fixed_clock, computer_delay=0,
+                    start="resume")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert notices(app) == [f"Cannot read the saved games: {not_a_folder} is not a folder"]
+    assert not_a_folder.read_text() == "a file where the data folder should be\n"
