@@ -308,3 +308,23 @@ async def test_a_long_name_does_not_run_into_the_cards(tmp_path) -> None:
         line = next(x for x in screen_text(app).splitlines() if "Alexandri" in x and "·" not in x)
         name = re.search(r"Alexandr\w*", line)
         assert name and line[name.end()] == " "  # the name is cut short, a gap before the cards
+
+
+async def test_names_are_shown_literally_never_as_markup(tmp_path) -> None:
+    from gofish.coach.review import review_game
+    from gofish.engine import Game
+
+    game = Game(Rules(), 2, 6)
+    rng = __import__("random").Random(6)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    review = review_game(game.rules, 2, 6, game.actions, 0)
+    names = ["[b]Ann", "[red]Bob[/red]"]
+    move = next(m for m in review.moves if m.mark is not None and not m.mark.is_best)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReviewScreen(review, names, start=move.number))
+        await pilot.pause()
+        mark = str(app.screen.query_one("#review-mark").render())
+        assert "[red]Bob[/red]" in mark  # the coach's choice names Bob as typed

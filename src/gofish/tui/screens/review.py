@@ -108,10 +108,10 @@ class ReviewScreen(Screen):
         self.query_one("#review-table", Static).update(self.table(move))
         self.query_one("#review-move", Static).update(self.narration(move))
         mark = self.query_one("#review-mark", Static)
-        mark.update(mark_text(move.mark, self.names) if move.mark else "")
+        mark.update(Content(mark_text(move.mark, self.names)) if move.mark else Content(""))
         mark.display = move.mark is not None
         self.query_one("#review-turning", Static).update(self.turning())
-        self.query_one("#review-summary", Static).update(review_summary(self.review))
+        self.query_one("#review-summary", Static).update(Content(review_summary(self.review)))
 
     def title_line(self) -> Content:
         you = self.names[self.review.seat]

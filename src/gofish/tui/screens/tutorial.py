@@ -69,14 +69,14 @@ class TutorialScreen(Screen):
         if books:
             rows.append(Content(_("books: {ranks}").format(ranks=books)))
         self.query_one("#tutorial-table", Static).update(Content("\n").join(rows))
-        self.query_one("#tutorial-said", Static).update(self.said)
+        self.query_one("#tutorial-said", Static).update(Content(self.said))  # names: literal
         if self.finished:
             guide = closing()
         elif self.done:
             guide = STEPS[self.step].after() + " " + _("Press Enter.")
         else:
             guide = STEPS[self.step].before()
-        self.query_one("#tutorial-guide", Static).update(guide)
+        self.query_one("#tutorial-guide", Static).update(Content(guide))
 
     def on_key(self, event: events.Key) -> None:
         if self.finished or self.done or not event.character:
