@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-PURE = ["gofish.engine", "gofish.ai", "gofish.store"]
+PURE = ["gofish.engine", "gofish.ai", "gofish.store", "gofish.coach"]
 FORBIDDEN = ("textual", "rich")
 
 PROBE = """

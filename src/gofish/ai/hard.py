@@ -104,6 +104,12 @@ class HardPlayer(AskingPlayer):
             scores.append(self._value(est, a, ph, gain, pbook))
         return scores
 
+    def hit_chances(self, asks: list[Ask]) -> list[float]:
+        """The chance each ask finds what it asks for, as of the last ``score_asks``."""
+        est = self.know.estimate()
+        return [self._rank_terms(est, a.target, a.rank)[0] if a.suit is None
+                else self._card_terms(est, a.target, a.rank, a.suit)[0] for a in asks]
+
     def _rank_terms(self, est: Estimate, t: int, r: int) -> tuple[float, float, float]:
         """(chance of a hit, cards expected on a hit, chance a hit completes the book)."""
         k = self.know

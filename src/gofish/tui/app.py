@@ -175,6 +175,28 @@ class GofishApp(App):
         if not isinstance(self.screen, GameOverScreen):
             self.push_screen(GameOverScreen(session))
 
+    def show_review(self, game_id: str, seat: int | None = None) -> None:
+        """Step through a finished game with every hand shown (seat: the first human's)."""
+        from gofish.coach.review import review_record
+        from gofish.tui.screens.review import ReviewScreen
+
+        try:
+            record = self.store.load(game_id)
+        except StoreError as e:  # not found, damaged (moved aside), locked
+            self.notify(str(e), severity="error")
+            return
+        if not record.finished:
+            self.notify(_("Only a finished game can be reviewed."), severity="warning")
+            return
+        self.push_screen(ReviewScreen(review_record(record, seat),
+                                      [s.name for s in record.seats]))
+
+    def show_tutorial(self, name: str | None = None) -> None:
+        """A first game that teaches: three guided asks of a prepared deal."""
+        from gofish.tui.screens.tutorial import TutorialScreen
+
+        self.push_screen(TutorialScreen(name or _("You")))
+
     # ------------------------------------------------------------------ computers' pace
 
     @property
