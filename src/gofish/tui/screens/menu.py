@@ -22,7 +22,7 @@ from gofish.i18n import (
     translate_bindings,
 )
 from gofish.store.errors import StoreError
-from gofish.store.settings import save_preferences
+from gofish.store.settings import read_preferences, save_preferences
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
@@ -39,6 +39,7 @@ class MenuScreen(Screen):
     BINDINGS = [
         Binding("c", "continue", N_("Continue")),
         Binding("n", "new", N_("New game")),
+        Binding("t", "tutorial", N_("Learn to play"), show=False),  # the list names it
         Binding("h", "history", N_("History")),
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q,escape", "quit", N_("Quit")),
@@ -54,6 +55,7 @@ class MenuScreen(Screen):
                 yield OptionList(
                     Option(_("Continue (C)"), id="continue"),
                     Option(_("New game (N)"), id="new"),
+                    Option(_("Learn to play (T)"), id="tutorial"),
                     Option(_("History (H)"), id="history"),
                     Option(_("Help (?)"), id="help"),
                     Option(_("Quit (Q)"), id="quit"),
@@ -62,7 +64,10 @@ class MenuScreen(Screen):
             yield Static(id="continue-info", markup=False)
         yield Footer()
 
+    offer_tutorial = False
+
     def on_mount(self) -> None:
+        self.offer_tutorial = self.first_run()
         self.refresh_continue()
 
     def on_screen_resume(self) -> None:
@@ -87,6 +92,10 @@ class MenuScreen(Screen):
             options.disable_option("continue")
             options.highlighted = 1
             info.update(_("No unfinished game. Press N for a new one."))
+            if self.offer_tutorial:
+                # the first time gofish runs, the guided deal is what Enter starts
+                options.highlighted = 2
+                info.update(_("New to Go Fish? Enter (or T): a short guided deal. N: a game."))
         else:
             options.enable_option("continue")
             options.highlighted = 0
@@ -107,6 +116,22 @@ class MenuScreen(Screen):
             self.notify(_("There is no unfinished game to continue."))
             return
         self.app.resume_game(latest[0])
+
+    def first_run(self) -> bool:
+        """True once: the tutorial is offered first the first time the start view shows."""
+        root = self.app.store.root
+        if read_preferences(root).get("tutorial_offered"):
+            return False
+        with contextlib.suppress(OSError, StoreError):  # offered again next time, at worst
+            save_preferences({"tutorial_offered": True}, root)
+        try:
+            return not self.app.store.list()  # someone with games here is not new to gofish
+        except StoreError:
+            return False
+
+    def action_tutorial(self) -> None:
+        self.offer_tutorial = False
+        self.app.show_tutorial()
 
     def action_new(self) -> None:
         self.app.show_setup()
