@@ -16,6 +16,11 @@ LEVEL_TITLES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium
 MAX_NAME = 20
 
 
+def level_title(level: str) -> str:
+    """A computer level in the reader's language (an unknown one as it was written)."""
+    return _(LEVEL_TITLES[level]) if level in LEVEL_TITLES else level
+
+
 class SeatError(ValueError):
     """A seat that cannot be used; ``field`` says which part is wrong."""
 
