@@ -25,6 +25,7 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from gofish.engine import Rules
     from gofish.session import Session
 
 # The other screens (and the engine, computer players and session behind them) are imported
@@ -58,6 +59,8 @@ class GofishApp(App):
         start: str = "menu",
         game_id: str | None = None,
         choice: SetupChoice | None = None,
+        setup_rules: Rules | None = None,
+        setup_seed: int | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -72,7 +75,9 @@ class GofishApp(App):
         self.pass_guard = pass_guard  # seconds the pass screen ignores "ready" after it shows
         self.start = start
         self.start_id = game_id
-        self.start_choice = choice  # start this game at once (tests, scripts)
+        self.start_choice = choice  # start this game at once (gofish new --seats, tests)
+        self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
+        self.setup_seed = setup_seed
         self.session: Session | None = None
         self.record: SavedGame | None = None
         self._lock = None
@@ -133,7 +138,13 @@ class GofishApp(App):
     def show_setup(self) -> None:
         from gofish.tui.screens.setup import SetupScreen
 
-        self._replace_top(SetupScreen(self.load_last_setup()))
+        choice = self.load_last_setup()
+        if self.setup_rules is not None or self.setup_seed is not None:
+            choice = SetupChoice(choice.seats, self.setup_rules or choice.rules,
+                                 self.setup_seed if self.setup_seed is not None else choice.seed,
+                                 choice.pace)
+            self.setup_rules = self.setup_seed = None  # once: the next setup is as remembered
+        self._replace_top(SetupScreen(choice))
 
     def show_history(self) -> None:
         from gofish.tui.screens.history import HistoryScreen
