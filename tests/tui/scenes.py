@@ -79,10 +79,19 @@ async def pass_screen(pilot) -> None:
         await pilot.pause()
 
 
-async def to_the_end(pilot) -> None:
+async def final_move(pilot) -> None:
+    """The end of the game: the table, and the move that ended it spelt out below."""
     await pilot.pause()
     play_randomly(pilot.app.session, 10_000)
+    pilot.app._save(pilot.app.session)  # as the session does after each action
     pilot.app.screen.advance()
+    await pilot.pause()
+
+
+async def to_the_end(pilot) -> None:
+    """Past the final move, to the results."""
+    await final_move(pilot)
+    await pilot.press("enter")
     await pilot.pause()
 
 
@@ -139,6 +148,24 @@ class Scene:
     size: tuple[int, int] = (80, 24)
 
 
+def played_before(tmp_path: Path, seats: list[SeatSpec], rules: Rules, games: int) -> None:
+    """Finished games of these seats in the history: the game over's record counts them."""
+    store = Store(tmp_path / "data", clock=fixed_clock)
+    for seed in range(100, 100 + games):
+        record = store.new_game(rules, seats, seed)
+        game = record.to_game()
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+        with store.lock(record.id):
+            store.save(record.updated_with(game, clock=fixed_clock))
+
+
+def _game_over(tmp_path: Path) -> GofishApp:
+    played_before(tmp_path, mixed_seats(), Rules(), 3)
+    return make_app(tmp_path, mixed_seats(), seed=8)
+
+
 def _with_history(tmp_path: Path) -> GofishApp:
     fill_history(tmp_path)
     return make_app(tmp_path, None)
@@ -156,7 +183,8 @@ SCENES = [
                                            rules=preset("kids"), seed=4), table_after(6)),
     Scene("pass-the-device", lambda p: make_app(p, humans("Alice", "Bob", "Carol"), seed=5),
           pass_screen),
-    Scene("game-over", lambda p: make_app(p, mixed_seats(), seed=8), to_the_end),
+    Scene("final-move", lambda p: make_app(p, mixed_seats(), seed=8), final_move),
+    Scene("game-over", _game_over, to_the_end),
     Scene("game-over-match", lambda p: make_app(p, mixed_seats()[:3], seed=8,
                                                 rules=Rules(match_target=20, end="first-out")),
           to_the_end),

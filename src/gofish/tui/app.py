@@ -27,6 +27,7 @@ from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 if TYPE_CHECKING:
     from gofish.engine import Rules
     from gofish.session import Session
+    from gofish.store.stats import Tally
 
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
@@ -82,6 +83,7 @@ class GofishApp(App):
         self.record: SavedGame | None = None
         self._lock = None
         self.exit_message = ""
+        self._final_seen: tuple[int, int] | None = None  # the session and moment last seen ended
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         """Every screen is shown with its key descriptions in the current language."""
@@ -170,10 +172,31 @@ class GofishApp(App):
         self.push_screen(PassScreen(session, seat, on_ready))
 
     def show_game_over(self, session: Session) -> None:
-        from gofish.tui.screens.game_over import GameOverScreen
+        """The move that ended the deal first, over the table, then (once the player has seen
+        it) the results."""
+        from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 
-        if not isinstance(self.screen, GameOverScreen):
+        if isinstance(self.screen, GameOverScreen | FinalMoveScreen):
+            return
+        if self._final_seen == (id(session), session.event_count):
             self.push_screen(GameOverScreen(session))
+        else:
+            self.push_screen(FinalMoveScreen(session))
+
+    def final_move_seen(self, session: Session) -> None:
+        self._final_seen = (id(session), session.event_count)
+
+    def record_against(self, session: Session) -> list[Tally] | None:
+        """Each human's record in the saved games with exactly these seats (None if the
+        history cannot be read: the game over screen goes without it)."""
+        from gofish.store.stats import record_against
+
+        try:
+            entries = self.store.list()
+        except StoreError:
+            return None
+        return record_against(entries, ((seat.name, seat.kind, seat.level)
+                                        for seat in session.seats))
 
     # ------------------------------------------------------------------ computers' pace
 
