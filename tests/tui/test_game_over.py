@@ -10,6 +10,8 @@ import random
 from gofish.engine import Ask, Game, Rules, preset
 from gofish.narrate import story
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.store.repo import Store
+from gofish.tui.app import GofishApp
 from gofish.tui.screens.game_over import (
     FinalMoveScreen,
     GameOverScreen,
@@ -17,9 +19,6 @@ from gofish.tui.screens.game_over import (
     placings,
 )
 from gofish.tui.screens.table import TableScreen
-
-from gofish.store.repo import Store
-from gofish.tui.app import GofishApp
 
 from .helpers import fixed_clock, make_app, screen_text, settled_text
 from .scenes import played_before

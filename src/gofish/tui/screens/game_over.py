@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Static
 
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import RED_SUITS, rank_short, suit_symbol
+from gofish.names import RED_SUITS, ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
 from gofish.tui.render import RED
@@ -269,9 +269,10 @@ class GameOverScreen(Screen):
             _cell(score_title, SCORE_WIDTH, right=True), " ", title)
         rows = [header.stylize("bold underline")]
         order = sorted(range(len(s.names)), key=lambda seat: (-scores[seat], seat))
+        none = "-" if ascii_mode() else "—"
         for seat in order:
             books = [book_content(r, cards) for r, cards in sorted(view.books[seat])]
-            lines = wrap_cells(books, books_width) if books else [Content("—")]
+            lines = wrap_cells(books, books_width) if books else [Content(none)]
             style = "bold" if seat in s.winners and s.over else ""
             head = Content.assemble(
                 _cell(Content.styled(places[seat], style), PLACE_WIDTH),
