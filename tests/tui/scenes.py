@@ -95,6 +95,19 @@ async def to_the_end(pilot) -> None:
     await pilot.pause()
 
 
+async def to_the_match_end(pilot) -> None:
+    """Deal after deal to the end of a match: its results, deal by deal."""
+    app = pilot.app
+    while True:
+        await final_move(pilot)
+        await pilot.press("enter")  # past the final move, to the deal's results
+        await pilot.pause()
+        if app.session.over:
+            return
+        await pilot.press("enter")  # the next deal
+        await pilot.pause()
+
+
 def fill_history(tmp_path: Path) -> None:
     store = Store(tmp_path / "data", clock=fixed_clock)
     for i, seats in enumerate([humans("Alice", "Bob"), mixed_seats()]):
@@ -161,9 +174,9 @@ def played_before(tmp_path: Path, seats: list[SeatSpec], rules: Rules, games: in
             store.save(record.updated_with(game, clock=fixed_clock))
 
 
-def _game_over(tmp_path: Path) -> GofishApp:
+def _game_over(tmp_path: Path, **kw) -> GofishApp:
     played_before(tmp_path, mixed_seats(), Rules(), 3)
-    return make_app(tmp_path, mixed_seats(), seed=8)
+    return make_app(tmp_path, mixed_seats(), seed=8, **kw)
 
 
 def _with_history(tmp_path: Path) -> GofishApp:
@@ -185,9 +198,13 @@ SCENES = [
           pass_screen),
     Scene("final-move", lambda p: make_app(p, mixed_seats(), seed=8), final_move),
     Scene("game-over", _game_over, to_the_end),
+    Scene("game-over-ascii", lambda p: _game_over(p, ascii=True), to_the_end),
     Scene("game-over-match", lambda p: make_app(p, mixed_seats()[:3], seed=8,
                                                 rules=Rules(match_target=20, end="first-out")),
           to_the_end),
+    Scene("game-over-match-end",
+          lambda p: make_app(p, mixed_seats()[:3], seed=8, rules=Rules(match_target=20)),
+          to_the_match_end),
     Scene("history-unreadable", _with_history, history),
     Scene("statistics", _with_history, statistics),
     # with a computer, so the keys that pace the computers are listed too

@@ -228,7 +228,7 @@ async def test_a_match_shows_the_deals_one_by_one(tmp_path):
         while not session.over:
             await pilot.pause()
             while not (session.over or session.deal_over):
-                session.game.apply(rng.choice(session.view(session.to_act).legal))
+                session.game.apply(rng.choice(session.game.legal_actions()))
             app.screen.advance()
             await pilot.pause()
             assert isinstance(app.screen, FinalMoveScreen)
@@ -248,3 +248,38 @@ async def test_a_match_shows_the_deals_one_by_one(tmp_path):
         row = next(line for line in lines[head:] if "Bartholomew Fairweat" in line)
         totals = session.scores()
         assert row.split()[-1] == str(totals[1])
+
+
+async def test_a_long_match_shows_every_deal_in_blocks(tmp_path):
+    from gofish.engine import NextDeal
+    from gofish.tui.screens.game_over import NAME_WIDTH
+
+    seats = [SeatSpec("Ann"), *(SeatSpec(n, COMPUTER, "random") for n in ("Bob", "Cy", "Di"))]
+    app = make_app(tmp_path, seats, rules=Rules(match_target=20, end="first-out"), seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        rng = random.Random(1)
+        while not session.over:
+            if session.deal_over:
+                session.game.apply(NextDeal())
+            else:
+                session.game.apply(rng.choice(session.game.legal_actions()))
+        assert isinstance(app.screen, TableScreen)
+        app.screen.advance()
+        await pilot.pause()
+        assert isinstance(app.screen, FinalMoveScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        deals = [e for e in session.events_for(None) if e.kind == "deal-over"]
+        assert len(deals) > 11  # more than one block of the 80 columns holds
+        text = screen.deals_table([e.scores for e in deals]).plain
+        numbers = []
+        for line in text.splitlines():
+            rest = line[NAME_WIDTH:].split()
+            if line[:NAME_WIDTH].strip() in ("Deal by deal", "") and rest:
+                numbers.extend(int(n) for n in rest if n.isdigit())
+        assert numbers == list(range(1, len(deals) + 1))
+        assert max(len(line) for line in text.splitlines()) <= SIZE[0] - 4

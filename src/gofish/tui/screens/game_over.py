@@ -263,7 +263,11 @@ class GameOverScreen(Screen):
         places = placings(scores)
         books_width = self.books_width
         score_title = _("Total") if match else _("Score")
-        title = _("Pairs") if s.rules.pairs else _("Books")
+        if match:
+            title = (_("Pairs, deal {n}") if s.rules.pairs else _("Books, deal {n}")).format(
+                n=view.deal + 1)
+        else:
+            title = _("Pairs") if s.rules.pairs else _("Books")
         header = Content.assemble(
             _cell(_("Place"), PLACE_WIDTH), _cell(_("Player"), NAME_WIDTH),
             _cell(score_title, SCORE_WIDTH, right=True), " ", title)
@@ -291,23 +295,29 @@ class GameOverScreen(Screen):
         return max(12, width - PLACE_WIDTH - NAME_WIDTH - SCORE_WIDTH - 1)
 
     def deals_table(self, deals: Sequence[tuple[int, ...]]) -> Content:
-        """A match's scores deal by deal: a row per player, a column per deal, then the total
-        (the latest deals, when more than the width holds)."""
+        """A match's scores deal by deal: a row per player, a column per deal, then the total;
+        a long match in blocks of as many deals as the width holds, the total after the last."""
         s = self.session
-        room = (self.app.size.width - 4 - NAME_WIDTH - SCORE_WIDTH) // DEAL_WIDTH
-        first = max(0, len(deals) - max(1, room))
-        shown = list(enumerate(deals))[first:]
-        head = [_cell(_("Deal by deal"), NAME_WIDTH)]
-        head += [_cell(str(n + 1), DEAL_WIDTH, right=True) for n, _d in shown]
-        head.append(_cell(_("Total"), SCORE_WIDTH, right=True))
-        rows = [Content.assemble(*head).stylize("bold underline")]
+        room = max(1, (self.app.size.width - 4 - NAME_WIDTH - SCORE_WIDTH) // DEAL_WIDTH)
+        numbered = list(enumerate(deals))
+        blocks = [numbered[i:i + room] for i in range(0, len(numbered), room)]
         totals = s.scores()
-        for seat in range(len(s.names)):
-            cells = [_cell(self.seat_label(seat), NAME_WIDTH)]
-            cells += [_cell(str(d[seat]), DEAL_WIDTH, right=True) for _n, d in shown]
-            cells.append(_cell(str(totals[seat]), SCORE_WIDTH, right=True))
-            rows.append(Content.assemble(*cells))
-        return Content("\n").join(rows)
+        parts = []
+        for b, block in enumerate(blocks):
+            last = b == len(blocks) - 1
+            head = [_cell(_("Deal by deal") if b == 0 else "", NAME_WIDTH)]
+            head += [_cell(str(n + 1), DEAL_WIDTH, right=True) for n, _d in block]
+            if last:
+                head.append(_cell(_("Total"), SCORE_WIDTH, right=True))
+            rows = [Content.assemble(*head).stylize("bold underline")]
+            for seat in range(len(s.names)):
+                cells = [_cell(self.seat_label(seat), NAME_WIDTH)]
+                cells += [_cell(str(d[seat]), DEAL_WIDTH, right=True) for _n, d in block]
+                if last:
+                    cells.append(_cell(str(totals[seat]), SCORE_WIDTH, right=True))
+                rows.append(Content.assemble(*cells))
+            parts.append(Content("\n").join(rows))
+        return Content("\n\n").join(parts)
 
     def record(self, tallies: Sequence[Tally]) -> Content:
         """Each human's games against these same opponents, from the saved games."""
