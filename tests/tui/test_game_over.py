@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import random
 
-from gofish.engine import Ask, Game, Rules, preset
+from textual.containers import VerticalScroll
+
+from gofish.engine import Ask, Draw, Game, Rules, preset
 from gofish.narrate import story
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.session import Session
 from gofish.store.repo import Store
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.game_over import (
@@ -138,6 +141,9 @@ async def test_a_computers_winning_move_is_seen_too(tmp_path):
             text = " ".join((await settled_text(pilot)).split())
             for line in expected:
                 assert line.text[:40] in text
+            # and the table's log beneath ends with it too: scrolled to its end
+            for box in app.screen_stack[-2].query(VerticalScroll):
+                assert box.scroll_y == box.max_scroll_y, box
             return
     raise AssertionError("no deal ended by the computer")
 
@@ -283,3 +289,48 @@ async def test_a_long_match_shows_every_deal_in_blocks(tmp_path):
                 numbers.extend(int(n) for n in rest if n.isdigit())
         assert numbers == list(range(1, len(deals) + 1))
         assert max(len(line) for line in text.splitlines()) <= SIZE[0] - 4
+
+
+def ann_plays(view) -> Ask | Draw:
+    """Ann's simple way: the first rank she holds, from whoever holds the most cards."""
+    if not view.hand:
+        return Draw()
+    target = max((o for o in range(view.players) if o != view.seat and view.counts[o]),
+                 key=lambda o: view.counts[o])
+    return Ask(target, view.hand[0] >> 2)
+
+
+async def test_the_table_beneath_shows_the_last_lines_of_its_log(tmp_path):
+    """A computer's quick last turn (several asks at once, no pause): the log beneath the
+    final move was left short of its last lines, the winning ask among them."""
+    seats = [SeatSpec("Ann"), SeatSpec("Bartholomew Fairweat", COMPUTER, "hard"),
+             SeatSpec("Carol", COMPUTER, "easy")]
+    rules = preset("quick")
+    session = Session(rules, seats, 3)
+    mine = []
+    while not session.over:
+        if session.computer_to_act():
+            session.step_computer()
+        else:
+            mine.append(session.action_count)
+            session.play(0, ann_plays(session.view(0, with_events=False)))
+    # a saved game at Ann's last ask: she asks, and the computers end it at once
+    actions = session.game.actions[:mine[-1] + 1]
+    app = one_move_from_the_end(tmp_path, seats, rules, 3, actions)
+    app.delay_override = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.can_ask()
+        last = actions[-1]
+        await pilot.press("backspace", str(last.target + 1), RANK_KEYS[last.rank], "enter")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, FinalMoveScreen):
+                break
+        assert isinstance(app.screen, FinalMoveScreen)
+        assert final_move(app.session, 0)[0].seat == 1  # the computer's turn ended it
+        await pilot.pause()
+        log = [line.split("│", 1)[1] for line in screen_text(app).splitlines()[1:17]
+               if "│" in line]
+        assert "Game over" in " ".join(" ".join(log).split())

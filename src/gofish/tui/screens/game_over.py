@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
@@ -134,6 +134,23 @@ class FinalMoveScreen(ModalScreen):
             yield Static(Content.styled(_("Press Enter for the results."), "bold"),
                          id="final-prompt")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.table_to_the_end)
+
+    def table_to_the_end(self) -> None:
+        """The table's log, beneath, ends with the final move too. The table updated its log
+        and asked to scroll to its end just before this screen went up; Textual (8.2.8) does
+        not lay out a screen beneath the top one, so those last lines were left unpainted.
+        Scroll it here and lay it out once, by hand."""
+        stack = self.app.screen_stack
+        if len(stack) < 2 or stack[-1] is not self:
+            return
+        beneath = stack[-2]
+        for box in beneath.query(ScrollableContainer):
+            box.scroll_end(animate=False, immediate=True)
+        beneath._refresh_layout(self.app.size, scroll=True)
+        self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("menu", "leave"):
