@@ -334,3 +334,9 @@ async def test_the_table_beneath_shows_the_last_lines_of_its_log(tmp_path):
         log = [line.split("│", 1)[1] for line in screen_text(app).splitlines()[1:17]
                if "│" in line]
         assert "Game over" in " ".join(" ".join(log).split())
+        # the results: a long name keeps its level, on the line under it
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if line.strip().startswith("1st   Bartholomew"))
+        assert "(hard)" in lines[at + 1] and "…" not in lines[at], "\n".join(lines)

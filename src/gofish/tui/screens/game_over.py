@@ -265,12 +265,19 @@ class GameOverScreen(Screen):
         return Content("\n\n").join(parts)
 
     def seat_label(self, seat: int) -> Content:
+        """A name, and a computer's level after it ("Bob (hard)"): levels tell apart computers
+        that could otherwise be mistaken for one another."""
+        return Content(" ").join(self.seat_labels(seat))
+
+    def seat_labels(self, seat: int) -> list[Content]:
+        """The name, and a computer's level as a second part (on a line of its own where the
+        two do not fit together)."""
         s = self.session
         name = Content(s.names[seat])
-        if not s.is_human(seat):
-            level = level_title(s.seats[seat].level)
-            return Content.assemble(name, (f" ({level})", "dim"))
-        return name
+        level = "" if s.is_human(seat) else level_title(s.seats[seat].level)
+        if not level:
+            return [name]
+        return [name, Content.styled(f"({level})", "dim")]
 
     def table(self, view) -> Content:
         """The placings: place, player, score (a match's total), and this deal's books."""
@@ -295,14 +302,21 @@ class GameOverScreen(Screen):
             books = [book_content(r, cards) for r, cards in sorted(view.books[seat])]
             lines = wrap_cells(books, books_width) if books else [Content(none)]
             style = "bold" if seat in s.winners and s.over else ""
+            labels = self.seat_labels(seat)
+            names = [Content(" ").join(labels)]
+            if names[0].cell_length > NAME_WIDTH - 1:  # the level under the name
+                names = [labels[0], *(Content.assemble(" ", part) for part in labels[1:])]
             head = Content.assemble(
                 _cell(Content.styled(places[seat], style), PLACE_WIDTH),
-                _cell(self.seat_label(seat).stylize(style), NAME_WIDTH),
+                _cell(names[0].stylize(style), NAME_WIDTH),
                 _cell(Content.styled(str(scores[seat]), style), SCORE_WIDTH, right=True), " ",
                 lines[0])
             rows.append(head)
-            rest = " " * (PLACE_WIDTH + NAME_WIDTH + SCORE_WIDTH + 1)
-            rows.extend(Content.assemble(rest, more) for more in lines[1:])
+            for i in range(1, max(len(lines), len(names))):
+                rows.append(Content.assemble(
+                    " " * PLACE_WIDTH,
+                    _cell(names[i] if i < len(names) else Content(""), NAME_WIDTH),
+                    " " * (SCORE_WIDTH + 1), lines[i] if i < len(lines) else Content("")))
         return Content("\n").join(rows)
 
     @property
