@@ -223,7 +223,7 @@ async def test_play_again_keeps_the_seats_and_rules_with_a_new_seed(tmp_path):
 
 
 async def test_a_match_shows_the_deals_one_by_one(tmp_path):
-    rules = Rules(match_target=12, end="first-out")
+    rules = Rules(match_target=6, end="first-out")
     seats = [SeatSpec("Ann", COMPUTER, "random"), SeatSpec("Bartholomew Fairweat"),
              SeatSpec("Cy", COMPUTER, "random")]
     app = make_app(tmp_path, seats, rules=rules, seed=2)
@@ -340,3 +340,36 @@ async def test_the_table_beneath_shows_the_last_lines_of_its_log(tmp_path):
         lines = screen_text(app).splitlines()
         at = next(i for i, line in enumerate(lines) if line.strip().startswith("1st   Bartholomew"))
         assert "(hard)" in lines[at + 1] and "…" not in lines[at], "\n".join(lines)
+
+
+async def test_the_results_scroll_by_keys_at_80x24(tmp_path):
+    """Six players in a match: more than 80x24 holds; the arrows and page keys scroll it."""
+    from gofish.engine import NextDeal
+
+    seats = [SeatSpec("Ann"), *(SeatSpec(n, COMPUTER, "random")
+                                for n in ("Bob", "Cy", "Di", "Ed", "Flo"))]
+    app = make_app(tmp_path, seats, rules=Rules(match_target=8, end="first-out"), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        rng = random.Random(1)
+        while not session.over:
+            if session.deal_over:
+                session.game.apply(NextDeal())
+            else:
+                session.game.apply(rng.choice(session.game.legal_actions()))
+        app.screen.advance()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        body = app.screen.query_one("#over-body", VerticalScroll)
+        assert body.max_scroll_y > 0 and body.scroll_y == 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert body.scroll_y == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y  # the end (the record) in view
+        await pilot.press("pageup", "up")
+        await pilot.pause()
+        assert body.scroll_y == 0

@@ -201,8 +201,10 @@ class GameOverScreen(Screen):
         Binding("h", "history", N_("History")),
         Binding("escape", "menu", N_("Menu")),
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
-        Binding("pageup,up", "scroll(-1)", N_("Scroll"), show=False),
-        Binding("pagedown,down", "scroll(1)", N_("Scroll"), show=False),
+        Binding("pageup", "scroll_page(-1)", N_("Scroll"), show=False),
+        Binding("pagedown", "scroll_page(1)", N_("Scroll"), show=False),
+        Binding("up", "scroll_line(-1)", N_("Scroll"), show=False),
+        Binding("down", "scroll_line(1)", N_("Scroll"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -389,12 +391,16 @@ class GameOverScreen(Screen):
         {"next": self.action_next_deal, "again": self.action_again,
          "history": self.action_history, "menu": self.action_menu}[event.button.id]()
 
-    def action_scroll(self, step: int) -> None:
+    def action_scroll_page(self, step: int) -> None:
         body = self.query_one("#over-body", VerticalScroll)
         if step < 0:
-            body.scroll_page_up()
+            body.scroll_page_up(animate=False)
         else:
-            body.scroll_page_down()
+            body.scroll_page_down(animate=False)
+
+    def action_scroll_line(self, step: int) -> None:
+        body = self.query_one("#over-body", VerticalScroll)
+        body.scroll_relative(y=step, animate=False)
 
     def action_primary(self) -> None:
         focused = self.focused
