@@ -373,3 +373,23 @@ async def test_the_results_scroll_by_keys_at_80x24(tmp_path):
         await pilot.press("pageup", "up")
         await pilot.pause()
         assert body.scroll_y == 0
+
+
+def test_the_final_move_skips_a_turn_that_told_nothing():
+    """A turn passed on after the last move (nothing said in it) does not hide that move."""
+    from gofish.engine import Event
+    from gofish.engine import events as ev
+
+    class Told:
+        names = ("Ann", "Bob")
+        rules = Rules()
+
+        def events_for(self, seat):
+            return [Event(ev.TURN, seat=0), Event(ev.ASK, seat=0, target=1, rank=5),
+                    Event(ev.GAVE, seat=0, target=1, rank=5, count=1),
+                    Event(ev.BOOK, seat=0, rank=5, cards=(20, 21, 22, 23)),
+                    Event(ev.TURN, seat=1), Event(ev.GAME_OVER, winners=(0,), scores=(1, 0))]
+
+    lines = [line.text for line in final_move(Told(), None)]
+    assert lines == ["Ann asked Bob for sevens. Bob gave Ann 1 seven.",
+                     "Ann laid down a book of sevens."]

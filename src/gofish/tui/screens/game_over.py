@@ -53,12 +53,19 @@ def final_move(session: Session, viewer: int | None) -> list[Line]:
     """The lines of the move that ended the deal: from the last ask of the last turn (or the
     whole last turn, if it asked nothing) to the end, without the "game over" line itself."""
     events = session.events_for(viewer)
-    start = max((i for i, e in enumerate(events) if e.kind == ev.TURN), default=-1) + 1
-    asks = [i for i in range(start, len(events)) if events[i].kind == ev.ASK]
-    if asks:
-        start = asks[-1]
-    lines = story(events[start:], session.names, viewer, session.rules.pairs)
-    return [line for line in lines if line.kind != OVER]
+    turns = [i for i, e in enumerate(events) if e.kind == ev.TURN]
+    end = len(events)
+    for turn in reversed([-1, *turns]):  # a turn that told nothing (passed on): the one before
+        start = turn + 1
+        asks = [i for i in range(start, end) if events[i].kind == ev.ASK]
+        if asks:
+            start = asks[-1]
+        lines = story(events[start:end], session.names, viewer, session.rules.pairs)
+        told = [line for line in lines if line.kind != OVER]
+        if told:
+            return told
+        end = max(turn, 0)
+    return []
 
 
 def placings(scores: Sequence[int]) -> list[str]:
@@ -128,9 +135,10 @@ class FinalMoveScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         s = self.session
         with Vertical(id="final"):
-            yield Static(Content.assemble(headline(s), "  ", (_("Final move:"), "bold")),
-                         id="final-title")
-            yield Static(move_content(final_move(s, viewer_of(s))), id="final-move")
+            move = final_move(s, viewer_of(s))
+            label = (_("Final move:"), "bold") if move else ""
+            yield Static(Content.assemble(headline(s), "  ", label), id="final-title")
+            yield Static(move_content(move), id="final-move")
             yield Static(Content.styled(_("Press Enter for the results."), "bold"),
                          id="final-prompt")
         yield Footer()
