@@ -83,7 +83,8 @@ class GofishApp(App):
         self.record: SavedGame | None = None
         self._lock = None
         self.exit_message = ""
-        self._final_seen: tuple[int, int] | None = None  # the session and moment last seen ended
+        # the game (and the moment: a match's deal) whose final move was last seen
+        self._final_seen: tuple[Session, int] | None = None
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         """Every screen is shown with its key descriptions in the current language."""
@@ -178,13 +179,14 @@ class GofishApp(App):
 
         if isinstance(self.screen, GameOverScreen | FinalMoveScreen):
             return
-        if self._final_seen == (id(session), session.event_count):
+        seen = self._final_seen
+        if seen is not None and seen[0] is session and seen[1] == session.event_count:
             self.push_screen(GameOverScreen(session))
         else:
             self.push_screen(FinalMoveScreen(session))
 
     def final_move_seen(self, session: Session) -> None:
-        self._final_seen = (id(session), session.event_count)
+        self._final_seen = (session, session.event_count)
 
     def record_against(self, session: Session) -> list[Tally] | None:
         """Each human's record in the saved games with exactly these seats (None if the
