@@ -36,8 +36,8 @@ def play_randomly(session, actions: int, seed: int = 0) -> None:
     for _ in range(actions):
         if session.over or session.deal_over:
             return
-        view = session.view(session.to_act)
-        session.game.apply(rng.choice(view.legal))
+        # the legal actions a seat's view lists, without building the view (and its history)
+        session.game.apply(rng.choice(session.game.legal_actions()))
 
 
 def mixed_seats() -> list[SeatSpec]:
@@ -203,7 +203,7 @@ SCENES = [
                                                 rules=Rules(match_target=20, end="first-out")),
           to_the_end),
     Scene("game-over-match-end",
-          lambda p: make_app(p, mixed_seats()[:3], seed=8, rules=Rules(match_target=20)),
+          lambda p: make_app(p, mixed_seats()[:3], seed=8, rules=Rules(match_target=12)),
           to_the_match_end),
     Scene("history-unreadable", _with_history, history),
     Scene("statistics", _with_history, statistics),

@@ -18,8 +18,12 @@ SHOWN = {scene.name: scene for scene in SCENES
                            "game-over", "game-over-match", "game-over-match-end")}
 
 
-@pytest.mark.parametrize("lang", ["fr", "ru"])
-@pytest.mark.parametrize("name", sorted(SHOWN))
+# the end of a match is the slowest scene: Russian (the longer words) is enough
+CASES = [(name, lang) for name in sorted(SHOWN) for lang in ("fr", "ru")
+         if (name, lang) != ("game-over-match-end", "fr")]
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES, ids=[f"{n}-{lang}" for n, lang in CASES])
 def test_screen_in(snap_compare, tmp_path, name: str, lang: str):
     scene = SHOWN[name]
     set_language(lang)  # before the app is made: the screens compose in this language
