@@ -1,6 +1,8 @@
 """Regenerate screenshots/ for every screen: SVG always, PNG too where cairosvg is installed.
 
-    .venv/bin/python scripts/screenshots.py
+    .venv/bin/python scripts/screenshots.py [SCENE ...]
+
+With scene names (game-over, table, ...), only those pictures are made again.
 
 The scenes are the snapshot tests' own (tests/tui/scenes.py), with the same seeds and clock.
 """
@@ -40,7 +42,14 @@ def main() -> int:
     except ImportError:
         cairosvg = None
         print("cairosvg is not installed: writing SVG only", file=sys.stderr)
+    wanted = set(sys.argv[1:])
+    unknown = wanted - {scene.name for scene in SCENES}
+    if unknown:
+        print(f"no such scene: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     for scene in SCENES:
+        if wanted and scene.name not in wanted:
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             svg = asyncio.run(shoot(scene, Path(tmp)))
         path = OUT / f"{scene.name}.svg"

@@ -48,6 +48,11 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", folded).translate(_LOOKALIKES)
 
 
+def level_title(level: str) -> str:
+    """A computer level in the reader's language (an unknown one as it was written)."""
+    return _(LEVEL_TITLES[level]) if level in LEVEL_TITLES else level
+
+
 class SeatError(ValueError):
     """A seat that cannot be used; ``field`` says which part is wrong."""
 

@@ -32,7 +32,7 @@ def rank_key(rank: int) -> str:
 
 
 async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
-    from gofish.tui.screens.game_over import GameOverScreen
+    from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen, final_move
     from gofish.tui.screens.table import TableScreen
 
     host = make_host(tmp_path)
@@ -76,6 +76,10 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
                 asks += 1
             await wait(pilot, lambda: not s.pending, 10, "the host's answer")
         assert s.over and asks > 3
+        await wait(pilot, lambda: isinstance(app.screen, FinalMoveScreen), what="final move")
+        move = final_move(s, 0)
+        assert move and move[0].text[:30] in " ".join(text_of(app).split())
+        await pilot.press("enter")
         await wait(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
         winners = [s.names[w] for w in s.winners]
         assert any(name in text_of(app) for name in winners)

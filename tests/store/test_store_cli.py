@@ -156,3 +156,29 @@ def test_gofish_list_as_a_command(tmp_path):
                            "list"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert record.id in done.stdout
+
+
+def test_stats_name_long_names_and_every_level_in_full(capsys, store):
+    long = "Bartholomew Fairweat"  # the longest name a seat may have
+    seats = (SeatSpec(long), SeatSpec("Ann"), SeatSpec("Carol", COMPUTER, "easy"),
+             SeatSpec("Dave", COMPUTER, "expert"))
+    for seed in range(2):
+        play(store, seats=seats, seed=seed)
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "stats")
+    assert code == 0
+    firsts = [line.split("  ")[0].strip() for line in out.splitlines()]
+    assert long in firsts and "Ann" in firsts
+    assert "easy" in firsts and "expert" in firsts
+
+
+def test_stats_levels_in_the_readers_language(capsys, store):
+    from gofish.i18n import set_language
+
+    play(store, seats=(SeatSpec("Ann"), SeatSpec("Carol", COMPUTER, "expert")), seed=1)
+    set_language("ru")
+    try:
+        code, out, _ = run(capsys, "--data-dir", str(store.root), "stats")
+    finally:
+        set_language("en")
+    assert code == 0
+    assert "эксперт" in out.lower() and "expert" not in out

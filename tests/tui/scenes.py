@@ -36,8 +36,8 @@ def play_randomly(session, actions: int, seed: int = 0) -> None:
     for _ in range(actions):
         if session.over or session.deal_over:
             return
-        view = session.view(session.to_act)
-        session.game.apply(rng.choice(view.legal))
+        # the legal actions a seat's view lists, without building the view (and its history)
+        session.game.apply(rng.choice(session.game.legal_actions()))
 
 
 def mixed_seats() -> list[SeatSpec]:
@@ -79,11 +79,33 @@ async def pass_screen(pilot) -> None:
         await pilot.pause()
 
 
-async def to_the_end(pilot) -> None:
+async def final_move(pilot) -> None:
+    """The end of the game: the table, and the move that ended it spelt out below."""
     await pilot.pause()
     play_randomly(pilot.app.session, 10_000)
+    pilot.app._save(pilot.app.session)  # as the session does after each action
     pilot.app.screen.advance()
     await pilot.pause()
+
+
+async def to_the_end(pilot) -> None:
+    """Past the final move, to the results."""
+    await final_move(pilot)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def to_the_match_end(pilot) -> None:
+    """Deal after deal to the end of a match: its results, deal by deal."""
+    app = pilot.app
+    while True:
+        await final_move(pilot)
+        await pilot.press("enter")  # past the final move, to the deal's results
+        await pilot.pause()
+        if app.session.over:
+            return
+        await pilot.press("enter")  # the next deal
+        await pilot.pause()
 
 
 def fill_history(tmp_path: Path) -> None:
@@ -140,6 +162,24 @@ class Scene:
     size: tuple[int, int] = (80, 24)
 
 
+def played_before(tmp_path: Path, seats: list[SeatSpec], rules: Rules, games: int) -> None:
+    """Finished games of these seats in the history: the game over's record counts them."""
+    store = Store(tmp_path / "data", clock=fixed_clock)
+    for seed in range(100, 100 + games):
+        record = store.new_game(rules, seats, seed)
+        game = record.to_game()
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+        with store.lock(record.id):
+            store.save(record.updated_with(game, clock=fixed_clock))
+
+
+def _game_over(tmp_path: Path, **kw) -> GofishApp:
+    played_before(tmp_path, mixed_seats(), Rules(), 3)
+    return make_app(tmp_path, mixed_seats(), seed=8, **kw)
+
+
 def _with_history(tmp_path: Path) -> GofishApp:
     fill_history(tmp_path)
     return make_app(tmp_path, None)
@@ -157,10 +197,15 @@ SCENES = [
                                            rules=preset("kids"), seed=4), table_after(6)),
     Scene("pass-the-device", lambda p: make_app(p, humans("Alice", "Bob", "Carol"), seed=5),
           pass_screen),
-    Scene("game-over", lambda p: make_app(p, mixed_seats(), seed=8), to_the_end),
+    Scene("final-move", lambda p: make_app(p, mixed_seats(), seed=8), final_move),
+    Scene("game-over", _game_over, to_the_end),
+    Scene("game-over-ascii", lambda p: _game_over(p, ascii=True), to_the_end),
     Scene("game-over-match", lambda p: make_app(p, mixed_seats()[:3], seed=8,
                                                 rules=Rules(match_target=20, end="first-out")),
           to_the_end),
+    Scene("game-over-match-end",
+          lambda p: make_app(p, mixed_seats()[:3], seed=8, rules=Rules(match_target=12)),
+          to_the_match_end),
     Scene("history-unreadable", _with_history, history),
     Scene("statistics", _with_history, statistics),
     # with a computer, so the keys that pace the computers are listed too

@@ -10,7 +10,7 @@ from gofish.engine.cards import card_code
 from gofish.names import card_label
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.tui.app import GofishApp
-from gofish.tui.screens.game_over import GameOverScreen
+from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.setup import SetupScreen
@@ -79,6 +79,9 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
             on_step(app)
         if isinstance(screen, GameOverScreen):
             return seen
+        if isinstance(screen, FinalMoveScreen):  # the move that ended it, until Enter
+            await pilot.press("enter")
+            continue
         if isinstance(screen, PassScreen):
             await pilot.press("enter")
             continue
@@ -154,6 +157,9 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
             screen = app.screen
             if isinstance(screen, GameOverScreen):
                 break
+            if isinstance(screen, FinalMoveScreen):
+                await pilot.press("enter")
+                continue
             if isinstance(screen, PassScreen):
                 # only ever for a human who is not the one on screen
                 assert screen.session.is_human(screen.seat)
@@ -333,6 +339,8 @@ async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
                     break
                 deals_seen += 1
                 assert "Next deal" in await settled_text(pilot)
+                await pilot.press("enter")
+            elif isinstance(screen, FinalMoveScreen):
                 await pilot.press("enter")
             else:
                 assert isinstance(screen, TableScreen)

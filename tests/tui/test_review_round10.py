@@ -10,14 +10,19 @@ from textual.widgets import Select
 from gofish.engine import preset
 from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
-from gofish.tui.screens.game_over import BOOKS_WIDTH, GameOverScreen
+from gofish.tui.screens.game_over import (
+    NAME_WIDTH,
+    PLACE_WIDTH,
+    SCORE_WIDTH,
+    FinalMoveScreen,
+    GameOverScreen,
+)
 from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 
 from .helpers import make_app, notices, screen_text
 
 SIZE = (80, 24)
-NAME_WIDTH = 22
 
 
 async def test_every_pair_is_listed_at_the_end_of_a_kids_game(tmp_path):
@@ -27,23 +32,28 @@ async def test_every_pair_is_listed_at_the_end_of_a_kids_game(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(300):
             await pilot.pause()
+            if isinstance(app.screen, FinalMoveScreen):
+                await pilot.press("enter")
             if isinstance(app.screen, GameOverScreen):
                 break
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
         view = app.session.public_view()
         lines = screen.table(view).plain.splitlines()[1:]
-        shown: list[list[str]] = []
+        books_at = PLACE_WIDTH + NAME_WIDTH + SCORE_WIDTH + 1
+        shown: dict[str, list[str]] = {}
         for line in lines:
-            if line[:NAME_WIDTH].strip():
-                shown.append([])
-            shown[-1].extend(line[NAME_WIDTH:NAME_WIDTH + BOOKS_WIDTH].split())
-        expected = [[rank_short(r) for r, _c in sorted(books)] for books in view.books]
-        assert max(len(e) for e in expected) > 14  # more than fit on one line
+            if line[:books_at].strip():
+                name = line[PLACE_WIDTH:PLACE_WIDTH + NAME_WIDTH].split()[0]
+                shown[name] = []
+                # and the score stays in its own column, before the pairs
+                score = line[PLACE_WIDTH + NAME_WIDTH:books_at].strip()
+                assert score == str(view.deal_scores[app.session.names.index(name)])
+            shown[name].extend(face.rstrip("♣♦♥♠") for face in line[books_at:].split())
+        expected = {name: [rank_short(r) for r, _c in sorted(books)]
+                    for name, books in zip(app.session.names, view.books, strict=True)}
+        assert max(len(e) for e in expected.values()) > 14  # more than fit on one line
         assert shown == expected
-        # and the score stays in its own column, after the ranks
-        bob = next(line for line in lines if line.startswith("Bob"))
-        assert bob[NAME_WIDTH + BOOKS_WIDTH:].split()[0] == str(view.deal_scores[1])
 
 
 async def test_many_presses_of_plus_or_minus_leave_one_pace_notice(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gofish.engine import preset
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.errors import StoreError
-from gofish.tui.screens.game_over import GameOverScreen
+from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
@@ -60,6 +60,8 @@ async def test_escape_from_a_deal_over_then_enter_does_not_play_a_closed_game(tm
     seats = [SeatSpec(n, COMPUTER, "random") for n in ("Ann", "Bob")]
     app = make_app(tmp_path, seats, rules=QUICK.replace(match_target=50), seed=2)
     async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, FinalMoveScreen))
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         actions = app.session.action_count
         await pilot.press("escape")

@@ -37,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("where to listen (default: 127.0.0.1:{port}, this machine only; "
                           "0.0.0.0:{port} for the whole network)").format(port=DEFAULT_PORT))
     p.add_argument("--seats", default=DEFAULT_SEATS,
-                   help=_("the seats, in order: human, human:NAME (kept for NAME) or "
-                          "computer:LEVEL (default: {seats})").format(seats=DEFAULT_SEATS))
+                   help=_("the seats, in order: human, human:NAME (kept for NAME), "
+                          "computer:LEVEL or computer:LEVEL:NAME (default: {seats})").format(
+                       seats=DEFAULT_SEATS))
     p.add_argument("--rules", default="standard", metavar="PRESET",
                    help=_("standard, quick, classic or kids (default: standard)"))
     p.add_argument("--seed", type=int, help=_("the deal's random seed (default: random)"))

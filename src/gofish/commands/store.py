@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from gofish.i18n import _, ngettext
+from gofish.seats import level_title
 from gofish.store import (
     MAX_BYTES,
     GameInfo,
@@ -120,7 +121,7 @@ def stats_lines(stats: Stats) -> list[str]:
     headers = [_("GAMES"), _("WINS"), _("WIN RATE"), _("AVG BOOKS")]
     for title, tallies, label in (
         (_("Players"), stats.players, lambda t: plain(t.label)),
-        (_("Computer players, by level"), stats.levels, lambda t: plain(t.label)),
+        (_("Computer players, by level"), stats.levels, lambda t: plain(level_title(t.label))),
     ):
         if not tallies:
             continue

@@ -155,7 +155,7 @@ class JoinApp(GofishApp):
             self._show_table()
 
     def _show_table(self) -> None:
-        from gofish.tui.screens.game_over import GameOverScreen
+        from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
         from gofish.tui.screens.table import TableScreen
 
         s = self.remote
@@ -166,7 +166,8 @@ class JoinApp(GofishApp):
             return
         if s.over:
             self.exit_message = ""  # nothing to come back to
-        if isinstance(self.screen, GameOverScreen) and not s.deal_over and not s.over:
+        if isinstance(self.screen, GameOverScreen | FinalMoveScreen) and not s.deal_over \
+                and not s.over:
             self.pop_screen()  # the next deal has begun
         if not self._table_ready():
             return  # the screen moves on by itself once it is mounted

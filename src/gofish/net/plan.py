@@ -83,7 +83,8 @@ class SeatPlan:
 
 
 def parse_seats(text: str) -> list[SeatPlan]:
-    """``"human,human:Bob,computer:hard"``: a seat per item, free, reserved or a computer."""
+    """``"human,human:Bob,computer:hard,computer:easy:Cleo"``: a seat per item, free, reserved
+    or a computer (named, or given a free name). ``gofish host`` and ``gofish new`` read this."""
     plans: list[SeatPlan] = []
     for item in text.split(","):
         kind, _sep, rest = item.strip().partition(":")
@@ -92,39 +93,56 @@ def parse_seats(text: str) -> list[SeatPlan]:
         if kind in ("human", "h"):
             plans.append(SeatPlan(HUMAN, name=rest, reserved=bool(rest)))
         elif kind in ("computer", "c", "cpu"):
-            level = rest.lower() or DEFAULT_LEVEL
-            if level not in LEVELS:
+            level, _sep, name = rest.partition(":")
+            level, name = level.strip(), name.strip()
+            if level and level.lower() not in LEVELS:
                 raise PlanError(_("unknown computer level {level}: use one of {levels}").format(
-                    level=rest, levels=", ".join(LEVELS)))
-            plans.append(SeatPlan(COMPUTER, level=level))
+                    level=level, levels=", ".join(LEVELS)))
+            plans.append(SeatPlan(COMPUTER, level=level.lower() or DEFAULT_LEVEL, name=name))
         else:
-            raise PlanError(_("a seat is human, human:NAME or computer:LEVEL, not {item}").format(
-                item=item.strip() or "''"))
+            raise PlanError(_("a seat is human, human:NAME, computer:LEVEL or "
+                              "computer:LEVEL:NAME, not {item}").format(item=item.strip() or "''"))
     if not 2 <= len(plans) <= 6:
         raise PlanError(_("a table has 2 to 6 seats"))
     if not any(p.is_human for p in plans):
         raise PlanError(_("a table needs at least one human seat"))
-    for p in plans:
-        if p.reserved:
-            try:
-                p.spec().validate()
-            except SeatError as e:
-                raise PlanError(str(e)) from None
-    reserved = [name_key(p.name) for p in plans if p.reserved]
-    if len(set(reserved)) != len(reserved):  # the same, or too alike to tell apart
-        raise PlanError(_("two seats have the same name, or names that look the same"))
+    named = [p for p in plans if p.name]
+    for p in named:
+        try:
+            p.spec().validate()
+        except SeatError as e:
+            raise PlanError(_("{seat}: {why}").format(seat=p.name, why=e)) from None
+    seen: set[str] = set()
+    for p in named:  # the same name, or names too alike to tell apart
+        if name_key(p.name) in seen:
+            raise PlanError(_("two seats are called {name}").format(name=repr(p.name)))
+        seen.add(name_key(p.name))
     name_computers(plans)
     return plans
 
 
-def name_computers(plans: list[SeatPlan]) -> None:
-    """Give every computer a name no other seat uses (renaming one that now clashes)."""
-    used = {name_key(p.name) for p in plans if p.is_human and p.name}
+def name_humans(plans: list[SeatPlan], names: tuple[str, ...]) -> None:
+    """Give every unnamed human seat the first of ``names`` no other seat uses (a game played
+    at one terminal has nobody joining to name them)."""
+    used = {name_key(p.name) for p in plans if p.name}
     for p in plans:
-        if p.kind != COMPUTER:
-            continue
-        if p.name and name_key(p.name) not in used:
+        if p.is_human and not p.name:
+            p.name = next((n for n in names if name_key(n) not in used),
+                          _("Seat {n}").format(n=plans.index(p) + 1))
             used.add(name_key(p.name))
+
+
+def name_computers(plans: list[SeatPlan]) -> None:
+    """Give every computer a name no other seat uses: a computer keeps the name it was given
+    unless a human now has it (then it takes the next free one, as an unnamed computer does)."""
+    used = {name_key(p.name) for p in plans if p.is_human and p.name}
+    keep = []
+    for p in plans:
+        if p.kind == COMPUTER and p.name and name_key(p.name) not in used:
+            used.add(name_key(p.name))
+            keep.append(p)
+    for p in plans:
+        if p.kind != COMPUTER or any(p is k for k in keep):
             continue
         p.name = next(n for n in COMPUTER_NAMES if name_key(n) not in used)
         used.add(name_key(p.name))

@@ -27,12 +27,12 @@ from .saves import (
     summarize,
     utc_now,
 )
-from .stats import Stats, Tally, compute_stats
+from .stats import Stats, Tally, compute_stats, record_against
 from .text import plain
 
 __all__ = [
     "GameLocked", "LoadError", "NewerSchema", "StoreError", "GameLock", "resolve_data_dir",
     "Entry", "GameInfo", "GameNotFound", "Store", "Unreadable", "read_checked",
     "FINISHED", "IN_PROGRESS", "MAX_BYTES", "SCHEMA", "SavedGame", "SeatSummary", "Summary",
-    "summarize", "utc_now", "Stats", "Tally", "compute_stats", "plain",
+    "summarize", "utc_now", "Stats", "Tally", "compute_stats", "record_against", "plain",
 ]

@@ -69,3 +69,34 @@ def compute_stats(entries: Iterable[Entry]) -> Stats:
 
 def _level_order(level: str) -> int:
     return LEVELS.index(level) if level in LEVELS else len(LEVELS)
+
+
+def _identity(name: str, kind: str, level: str) -> tuple[str, str, str]:
+    """Who sat in a seat, as far as a record goes: a human by name (any case), a computer by
+    name and level (Bob the easy computer is not Bob the expert)."""
+    return (kind, level if kind == COMPUTER else "", name.casefold())
+
+
+def record_against(entries: Iterable[Entry],
+                   seats: Iterable[tuple[str, str, str]]) -> list[Tally]:
+    """Each human's record in the finished games played by exactly these seats (name, kind,
+    level), this one included: played and won (a shared win is a win), ``books`` left 0.
+    One tally per human seat, in seat order."""
+    seats = list(seats)
+    table = sorted(_identity(*s) for s in seats)
+    tallies = {_identity(*s): Tally(s[0]) for s in seats if s[1] != COMPUTER}
+    for entry in entries:
+        if not isinstance(entry, GameInfo) or not entry.finished:
+            continue
+        summary = entry.summary
+        if sorted(_identity(s.name, s.kind, s.level) for s in summary.seats) != table:
+            continue
+        winners = {w.casefold() for w in summary.winners}
+        for seat in summary.seats:
+            tally = tallies.get(_identity(seat.name, seat.kind, seat.level))
+            if tally is None:
+                continue
+            tally.played += 1
+            if seat.name.casefold() in winners:
+                tally.wins += 1
+    return list(tallies.values())

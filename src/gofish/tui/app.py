@@ -21,7 +21,9 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from gofish.engine import Rules
     from gofish.session import Session
+    from gofish.store.stats import Tally
 
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
@@ -53,6 +55,8 @@ class GofishApp(App):
         start: str = "menu",
         game_id: str | None = None,
         choice: SetupChoice | None = None,
+        setup_rules: Rules | None = None,
+        setup_seed: int | None = None,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -67,11 +71,15 @@ class GofishApp(App):
         self.pass_guard = pass_guard  # seconds the pass screen ignores "ready" after it shows
         self.start = start
         self.start_id = game_id
-        self.start_choice = choice  # start this game at once (tests, scripts)
+        self.start_choice = choice  # start this game at once (gofish new --seats, tests)
+        self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
+        self.setup_seed = setup_seed
         self.session: Session | None = None
         self.record: SavedGame | None = None
         self._lock = None
         self.exit_message = ""
+        # the game (and the moment: a match's deal) whose final move was last seen
+        self._final_seen: tuple[Session, int] | None = None
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         """Every screen is shown with its key descriptions in the current language."""
@@ -144,7 +152,13 @@ class GofishApp(App):
     def show_setup(self) -> None:
         from gofish.tui.screens.setup import SetupScreen
 
-        self._replace_top(SetupScreen(self.load_last_setup()))
+        choice = self.load_last_setup()
+        if self.setup_rules is not None or self.setup_seed is not None:
+            choice = SetupChoice(choice.seats, self.setup_rules or choice.rules,
+                                 self.setup_seed if self.setup_seed is not None else choice.seed,
+                                 choice.pace)
+            self.setup_rules = self.setup_seed = None  # once: the next setup is as remembered
+        self._replace_top(SetupScreen(choice))
 
     def show_history(self) -> None:
         from gofish.tui.screens.history import HistoryScreen
@@ -170,10 +184,32 @@ class GofishApp(App):
         self.push_screen(PassScreen(session, seat, on_ready))
 
     def show_game_over(self, session: Session) -> None:
-        from gofish.tui.screens.game_over import GameOverScreen
+        """The move that ended the deal first, over the table, then (once the player has seen
+        it) the results."""
+        from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 
-        if not isinstance(self.screen, GameOverScreen):
+        if isinstance(self.screen, GameOverScreen | FinalMoveScreen):
+            return
+        seen = self._final_seen
+        if seen is not None and seen[0] is session and seen[1] == session.event_count:
             self.push_screen(GameOverScreen(session))
+        else:
+            self.push_screen(FinalMoveScreen(session))
+
+    def final_move_seen(self, session: Session) -> None:
+        self._final_seen = (session, session.event_count)
+
+    def record_against(self, session: Session) -> list[Tally] | None:
+        """Each human's record in the saved games with exactly these seats (None if the
+        history cannot be read: the game over screen goes without it)."""
+        from gofish.store.stats import record_against
+
+        try:
+            entries = self.store.list()
+        except StoreError:
+            return None
+        return record_against(entries, ((seat.name, seat.kind, seat.level)
+                                        for seat in session.seats))
 
     def show_review(self, game_id: str, seat: int | None = None) -> None:
         """Step through a finished game with every hand shown (seat: the first human's)."""

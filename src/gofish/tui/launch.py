@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from gofish.i18n import _
 
 if TYPE_CHECKING:
+    from gofish.commands.play import NewGame
     from gofish.tui.app import GofishApp
 
 
@@ -93,14 +94,23 @@ def run_app(app: GofishApp) -> int:
     return app.return_code or 0
 
 
-def launch(args: argparse.Namespace) -> int:
+def launch(args: argparse.Namespace, new: NewGame | None = None) -> int:
+    """The app; ``new`` is what ``gofish new`` was told: seats start that game at once, rules
+    or a seed alone fill the setup in."""
     if not (served_in_browser() or has_terminal()):
         print(_("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
                 "by line with gofish --plain."), file=sys.stderr)
         return 2
+    from gofish.engine import PRESETS
     from gofish.tui.app import GofishApp
+    from gofish.tui.choice import SetupChoice
 
+    choice = None
+    if new is not None and new.seats is not None:
+        choice = SetupChoice(new.seats, new.rules or PRESETS["standard"], new.seed)
     app = GofishApp(data_dir=args.data_dir, profile=getattr(args, "profile", None),
                     ascii=args.ascii, computer_delay=environment_delay(), start=args.start,
-                    game_id=getattr(args, "game_id", None))
+                    game_id=getattr(args, "game_id", None), choice=choice,
+                    setup_rules=new.rules if new is not None else None,
+                    setup_seed=new.seed if new is not None else None)
     return run_app(app)

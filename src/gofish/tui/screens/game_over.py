@@ -1,22 +1,205 @@
-"""The end of a deal or a game: books (or pairs) and scores, the winners, and what next."""
+"""The end of a deal or a game, told as a story.
+
+First the move that ended it, over the table it was played on (``FinalMoveScreen``), until the
+player asks for the results; then the results (``GameOverScreen``): the placings, that final
+move again, each player's books as cards, a match's deal-by-deal scores, each human's record
+against these same opponents, and what next.
+"""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import rank_short
-from gofish.session import Session
+from gofish.names import RED_SUITS, ascii_mode, rank_short, suit_symbol
+from gofish.narrate import BOOK, LUCKY, OVER, Line, story
+from gofish.seats import level_title
+from gofish.tui.render import RED
 
-BOOKS_WIDTH = 30  # the books column: 13 books fit on a line, 26 pairs take two
+if TYPE_CHECKING:
+    from gofish.session import Session
+    from gofish.store.stats import Tally
 
+PLACE_WIDTH = 6  # "=1st", "=2e", "=1-е" and a space
+NAME_WIDTH = 22  # a name of up to 20 characters and a space; longer with a level, cut
+SCORE_WIDTH = 7
+DEAL_WIDTH = 4  # a deal's score in the deal-by-deal table
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
+
+
+# ---------------------------------------------------------------------- the story, as data
+
+def viewer_of(session: Session) -> int | None:
+    """Whose eyes the story is told through: a joined seat's own, the one human's against
+    computers, nobody's (names only) when several share the screen."""
+    seat = getattr(session, "seat", None)  # a joined seat (RemoteSession)
+    if isinstance(seat, int) and seat >= 0:
+        return seat
+    humans = session.human_seats
+    return humans[0] if len(humans) == 1 else None
+
+
+def final_move(session: Session, viewer: int | None) -> list[Line]:
+    """The lines of the move that ended the deal: from the last ask of the last turn (or the
+    whole last turn, if it asked nothing) to the end, without the "game over" line itself."""
+    events = session.events_for(viewer)
+    turns = [i for i, e in enumerate(events) if e.kind == ev.TURN]
+    end = len(events)
+    for turn in reversed([-1, *turns]):  # a turn that told nothing (passed on): the one before
+        start = turn + 1
+        asks = [i for i in range(start, end) if events[i].kind == ev.ASK]
+        if asks:
+            start = asks[-1]
+        lines = story(events[start:end], session.names, viewer, session.rules.pairs)
+        told = [line for line in lines if line.kind != OVER]
+        if told:
+            return told
+        end = max(turn, 0)
+    return []
+
+
+def placings(scores: Sequence[int]) -> list[str]:
+    """Each seat's place by score, ties shared and marked: ["1st", "=2nd", "=2nd", "4th"]."""
+    places = []
+    for s in scores:
+        place = sum(1 for other in scores if other > s)
+        tied = sum(1 for other in scores if other == s) > 1
+        name = _(ORDINALS[place]) if place < len(ORDINALS) else str(place + 1)
+        places.append("=" + name if tied else name)
+    return places
+
+
+def deal_scores(session: Session) -> list[tuple[int, ...]]:
+    """Each finished deal's scores, from the public story (a match's "deal over" events)."""
+    return [e.scores for e in session.events_for(None) if e.kind == ev.DEAL_OVER]
+
+
+def book_content(rank: int, cards: Sequence[int]) -> Content:
+    """A book as its cards, compact: the rank once, then its suits ("K♣♦♥♠", "7♦♥" for a pair;
+    "Kcdhs" under --ascii), red suits red."""
+    parts = [Content.styled(rank_short(rank), "bold")]
+    parts.extend(Content.styled(suit_symbol(c & 3), RED if (c & 3) in RED_SUITS else "bold")
+                 for c in sorted(cards))
+    return Content.assemble(*parts)
+
+
+def wrap_cells(cells: Sequence[Content], width: int) -> list[Content]:
+    """Cells joined by spaces into lines of at most ``width`` columns (a cell is never split)."""
+    lines: list[list[Content]] = [[]]
+    used = 0
+    for cell in cells:
+        need = cell.cell_length + (1 if lines[-1] else 0)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used, need = 0, cell.cell_length
+        lines[-1].append(cell)
+        used += need
+    return [Content(" ").join(line) for line in lines]
+
+
+def _cell(text: Content | str, width: int, right: bool = False) -> Content:
+    content = text if isinstance(text, Content) else Content(text)
+    if content.cell_length > width - 1:
+        content = content.truncate(width - 1, ellipsis=True)
+    pad = " " * (width - content.cell_length)
+    return Content.assemble(pad, content) if right else Content.assemble(content, pad)
+
+
+# ---------------------------------------------------------------------- the move that ended it
+
+class FinalMoveScreen(ModalScreen):
+    """The table stays in view, its log ending with the move that ended the deal or the game,
+    and that move is spelt out below it until the player presses Enter for the results (the
+    results used to replace the table at once, so the winning move was never seen)."""
+
+    BINDINGS = [
+        Binding("enter", "results", N_("Results")),
+        Binding("escape", "menu", N_("Menu")),
+        Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        with Vertical(id="final"):
+            move = final_move(s, viewer_of(s))
+            label = (_("Final move:"), "bold") if move else ""
+            yield Static(Content.assemble(headline(s), "  ", label), id="final-title")
+            yield Static(move_content(move), id="final-move")
+            yield Static(Content.styled(_("Press Enter for the results."), "bold"),
+                         id="final-prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.table_to_the_end)
+
+    def table_to_the_end(self) -> None:
+        """The table's log, beneath, ends with the final move too. The table updated its log
+        and asked to scroll to its end just before this screen went up; Textual (8.2.8) does
+        not lay out a screen beneath the top one, so those last lines were left unpainted.
+        Scroll it here and lay it out once, by hand."""
+        stack = self.app.screen_stack
+        if len(stack) < 2 or stack[-1] is not self:
+            return
+        beneath = stack[-2]
+        for box in beneath.query(ScrollableContainer):
+            box.scroll_end(animate=False, immediate=True)
+        beneath._refresh_layout(self.app.size, scroll=True)
+        self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("menu", "leave"):
+            return (action == "leave") == self.app.REMOTE
+        return True
+
+    def action_results(self) -> None:
+        self.app.final_move_seen(self.session)
+        self.app.pop_screen()
+        self.app.show_game_over(self.session)
+
+    def action_menu(self) -> None:
+        self.app.go_menu()
+
+    def action_leave(self) -> None:
+        self.app.go_menu()  # a joined seat's app leaves
+
+
+def headline(session: Session) -> Content:
+    s = session
+    if s.deal_over and not s.over:
+        return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
+                              "bold reverse")
+    winners = [s.names[w] for w in s.winners]
+    if len(winners) == 1:
+        text = _("{name} wins!").format(name=winners[0])
+    else:
+        text = _("{names} share the win!").format(names=", ".join(winners))
+    return Content.styled(text, "bold reverse")
+
+
+def move_content(lines: Sequence[Line]) -> Content:
+    """The final move, one line of the story per line, books and lucky draws in bold."""
+    if not lines:
+        return Content("")
+    shown = [Content.styled(line.text, "bold" if line.kind in (BOOK, LUCKY) else "")
+             for line in lines]
+    return Content("\n").join(shown)
+
+
+# ---------------------------------------------------------------------- the results
 
 class GameOverScreen(Screen):
     BINDINGS = [
@@ -26,6 +209,10 @@ class GameOverScreen(Screen):
         Binding("h", "history", N_("History")),
         Binding("escape", "menu", N_("Menu")),
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
+        Binding("pageup", "scroll_page(-1)", N_("Scroll"), show=False),
+        Binding("pagedown", "scroll_page(1)", N_("Scroll"), show=False),
+        Binding("up", "scroll_line(-1)", N_("Scroll"), show=False),
+        Binding("down", "scroll_line(1)", N_("Scroll"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -39,7 +226,7 @@ class GameOverScreen(Screen):
         with Vertical(id="over"):
             yield Static(self.headline(), id="over-title")
             with VerticalScroll(id="over-body"):
-                yield Static(self.table(view), id="over-table")
+                yield Static(self.body(view), id="over-table")
             with Horizontal(id="over-buttons"):
                 if s.deal_over and not s.over:
                     yield Button(_("Next deal (Enter)"), id="next", variant="primary")
@@ -51,47 +238,141 @@ class GameOverScreen(Screen):
         yield Footer()
 
     def headline(self) -> Content:
-        s = self.session
-        if s.deal_over and not s.over:
-            return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
-                                  "bold reverse")
-        winners = [s.names[w] for w in s.winners]
-        if len(winners) == 1:
-            text = _("{name} wins!").format(name=winners[0])
-        else:
-            text = _("{names} share the win!").format(names=", ".join(winners))
-        return Content.styled(text, "bold reverse")
+        return headline(self.session)
 
-    def table(self, view) -> Content:
+    def body(self, view) -> Content:
+        """Everything under the headline, in reading order."""
         s = self.session
-        rows: list[Content] = []
-        match = bool(s.rules.match_target)
-        header = [(_("Player"), 22), (_("Pairs") if s.rules.pairs else _("Books"), BOOKS_WIDTH),
-                  (_("Score"), 7)]
-        if match:
-            header.append((_("Total"), 7))
-        rows.append(Content.styled("".join(t[:w].ljust(w) for t, w in header), "bold underline"))
-        totals = s.scores()
-        for seat, name in enumerate(s.names):
-            books = " ".join(rank_short(r) for r, _c in sorted(view.books[seat])) or "—"
-            # up to 26 pairs under the Kids option: the ranks wrap within their column
-            # rather than being cut off
-            lines = textwrap.wrap(books, BOOKS_WIDTH - 1) or [books]
-            cells = [(name, 22), (lines[0], BOOKS_WIDTH), (str(view.deal_scores[seat]), 7)]
-            if match:
-                cells.append((str(totals[seat]), 7))
-            style = "bold" if seat in s.winners else ""
-            rows.append(Content.styled("".join(t[: w - 1].ljust(w) for t, w in cells), style))
-            rows.extend(Content.styled(" " * 22 + more, style) for more in lines[1:])
-        if match:
+        parts: list[Content] = []
+        move = final_move(s, viewer_of(s))
+        if move:
+            label = Content.styled(_("Final move:") + " ", "bold")
+            indent = label.cell_length if label.cell_length <= 20 else 2
+            room = max(20, self.app.size.width - 4 - indent)
+            texts = [part for line in move for part in textwrap.wrap(line.text, room)]
+            lines = [Content.assemble(label if i == 0 else " " * indent, (text, "bold"))
+                     for i, text in enumerate(texts)]
+            if label.cell_length > 20:  # a long label in some language: on a line of its own
+                lines.insert(0, label)
+                lines[1] = Content.assemble(" " * indent, (texts[0], "bold"))
+            parts.append(Content("\n").join(lines))
+        parts.append(self.table(view))
+        deals = deal_scores(s)
+        if s.rules.match_target and deals:
+            parts.append(self.deals_table(deals))
+        if s.rules.match_target:
             target = s.rules.match_target
-            rows.append(Content(""))
-            rows.append(Content(ngettext("Match to {n} point.", "Match to {n} points.",
-                                         target).format(n=target)))
+            match = [ngettext("Match to {n} point.", "Match to {n} points.",
+                              target).format(n=target)]
             if not s.over:
                 dealer = (view.dealer + 1) % len(s.names)
-                rows.append(Content(_("Next deal: {name} deals.").format(name=s.names[dealer])))
+                match.append(_("Next deal: {name} deals.").format(name=s.names[dealer]))
+            parts.append(Content("\n".join(match)))
+        if s.over and not self.remote:
+            record = self.app.record_against(s)
+            if record and any(t.played for t in record):
+                parts.append(self.record(record))
+        return Content("\n\n").join(parts)
+
+    def seat_label(self, seat: int) -> Content:
+        """A name, and a computer's level after it ("Bob (hard)"): levels tell apart computers
+        that could otherwise be mistaken for one another."""
+        return Content(" ").join(self.seat_labels(seat))
+
+    def seat_labels(self, seat: int) -> list[Content]:
+        """The name, and a computer's level as a second part (on a line of its own where the
+        two do not fit together)."""
+        s = self.session
+        name = Content(s.names[seat])
+        level = "" if s.is_human(seat) else level_title(s.seats[seat].level)
+        if not level:
+            return [name]
+        return [name, Content.styled(f"({level})", "dim")]
+
+    def table(self, view) -> Content:
+        """The placings: place, player, score (a match's total), and this deal's books."""
+        s = self.session
+        match = bool(s.rules.match_target)
+        scores = s.scores() if match else view.deal_scores
+        places = placings(scores)
+        books_width = self.books_width
+        score_title = _("Total") if match else _("Score")
+        if match:
+            title = (_("Pairs, deal {n}") if s.rules.pairs else _("Books, deal {n}")).format(
+                n=view.deal + 1)
+        else:
+            title = _("Pairs") if s.rules.pairs else _("Books")
+        header = Content.assemble(
+            _cell(_("Place"), PLACE_WIDTH), _cell(_("Player"), NAME_WIDTH),
+            _cell(score_title, SCORE_WIDTH, right=True), " ", title)
+        rows = [header.stylize("bold underline")]
+        order = sorted(range(len(s.names)), key=lambda seat: (-scores[seat], seat))
+        none = "-" if ascii_mode() else "—"
+        for seat in order:
+            books = [book_content(r, cards) for r, cards in sorted(view.books[seat])]
+            lines = wrap_cells(books, books_width) if books else [Content(none)]
+            style = "bold" if seat in s.winners and s.over else ""
+            labels = self.seat_labels(seat)
+            names = [Content(" ").join(labels)]
+            if names[0].cell_length > NAME_WIDTH - 1:  # the level under the name
+                names = [labels[0], *(Content.assemble(" ", part) for part in labels[1:])]
+            head = Content.assemble(
+                _cell(Content.styled(places[seat], style), PLACE_WIDTH),
+                _cell(names[0].stylize(style), NAME_WIDTH),
+                _cell(Content.styled(str(scores[seat]), style), SCORE_WIDTH, right=True), " ",
+                lines[0])
+            rows.append(head)
+            for i in range(1, max(len(lines), len(names))):
+                rows.append(Content.assemble(
+                    " " * PLACE_WIDTH,
+                    _cell(names[i] if i < len(names) else Content(""), NAME_WIDTH),
+                    " " * (SCORE_WIDTH + 1), lines[i] if i < len(lines) else Content("")))
         return Content("\n").join(rows)
+
+    @property
+    def books_width(self) -> int:
+        """What is left of the line for the books (the body scrolls, so a scrollbar may show)."""
+        width = self.app.size.width - 2 - 2  # padding, and room for a scrollbar
+        return max(12, width - PLACE_WIDTH - NAME_WIDTH - SCORE_WIDTH - 1)
+
+    def deals_table(self, deals: Sequence[tuple[int, ...]]) -> Content:
+        """A match's scores deal by deal: a row per player, a column per deal, then the total;
+        a long match in blocks of as many deals as the width holds, the total after the last."""
+        s = self.session
+        room = max(1, (self.app.size.width - 4 - NAME_WIDTH - SCORE_WIDTH) // DEAL_WIDTH)
+        numbered = list(enumerate(deals))
+        blocks = [numbered[i:i + room] for i in range(0, len(numbered), room)]
+        totals = s.scores()
+        parts = []
+        for b, block in enumerate(blocks):
+            last = b == len(blocks) - 1
+            head = [_cell(_("Deal by deal") if b == 0 else "", NAME_WIDTH)]
+            head += [_cell(str(n + 1), DEAL_WIDTH, right=True) for n, _d in block]
+            if last:
+                head.append(_cell(_("Total"), SCORE_WIDTH, right=True))
+            rows = [Content.assemble(*head).stylize("bold underline")]
+            for seat in range(len(s.names)):
+                cells = [_cell(self.seat_label(seat), NAME_WIDTH)]
+                cells += [_cell(str(d[seat]), DEAL_WIDTH, right=True) for _n, d in block]
+                if last:
+                    cells.append(_cell(str(totals[seat]), SCORE_WIDTH, right=True))
+                rows.append(Content.assemble(*cells))
+            parts.append(Content("\n").join(rows))
+        return Content("\n\n").join(parts)
+
+    def record(self, tallies: Sequence[Tally]) -> Content:
+        """Each human's games against these same opponents, from the saved games."""
+        lines = [Content.styled(_("Against these same opponents (saved games):"), "bold")]
+        for tally in tallies:
+            if not tally.played:
+                continue  # this game was not saved (the save failed): nothing to tell
+            lost = tally.played - tally.wins
+            text = ngettext("{name}: won {won}, lost {lost}, of {n} game.",
+                            "{name}: won {won}, lost {lost}, of {n} games.",
+                            tally.played).format(name=tally.label, won=tally.wins, lost=lost,
+                                                 n=tally.played)
+            lines.append(Content("  " + text))
+        return Content("\n").join(lines)
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
@@ -117,6 +398,17 @@ class GameOverScreen(Screen):
         event.stop()
         {"next": self.action_next_deal, "again": self.action_again,
          "history": self.action_history, "menu": self.action_menu}[event.button.id]()
+
+    def action_scroll_page(self, step: int) -> None:
+        body = self.query_one("#over-body", VerticalScroll)
+        if step < 0:
+            body.scroll_page_up(animate=False)
+        else:
+            body.scroll_page_down(animate=False)
+
+    def action_scroll_line(self, step: int) -> None:
+        body = self.query_one("#over-body", VerticalScroll)
+        body.scroll_relative(y=step, animate=False)
 
     def action_primary(self) -> None:
         focused = self.focused
@@ -145,3 +437,6 @@ class GameOverScreen(Screen):
 
     def action_leave(self) -> None:
         self.app.go_menu()  # a joined seat's app leaves
+
+
+__all__ = ["FinalMoveScreen", "GameOverScreen", "final_move", "placings", "viewer_of"]

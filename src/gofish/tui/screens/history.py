@@ -3,6 +3,7 @@ delete with confirmation; statistics by player name."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -14,6 +15,7 @@ from gofish.engine import Game
 from gofish.i18n import N_, _
 from gofish.narrate import story
 from gofish.rules_text import PRESET_TITLES
+from gofish.seats import MAX_NAME, level_title
 from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
@@ -214,12 +216,14 @@ class StatsScreen(Screen):
         except StoreError as e:
             self.notify(str(e), severity="error", markup=False)
             return
+        # rich Text, not Content: the table sizes a column to its cells' measured width, and
+        # it measures Content as nothing, which cut every name to the header's 6 characters
         for tally in stats.players:
-            table.add_row(Content(plain(tally.label, 20)), str(tally.played), str(tally.wins),
-                          f"{tally.win_rate:.0%}", f"{tally.average_books:.1f}")
+            table.add_row(Text(plain(tally.label, MAX_NAME)), str(tally.played),
+                          str(tally.wins), f"{tally.win_rate:.0%}", f"{tally.average_books:.1f}")
         for tally in stats.levels:
-            label = _("computer: {level}").format(level=tally.label)
-            table.add_row(Content(label), str(tally.played), str(tally.wins),
+            label = _("computer: {level}").format(level=level_title(tally.label))
+            table.add_row(Text(label), str(tally.played), str(tally.wins),
                           f"{tally.win_rate:.0%}", f"{tally.average_books:.1f}")
         table.focus()
 
