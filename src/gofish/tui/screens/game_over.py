@@ -207,6 +207,7 @@ class GameOverScreen(Screen):
         Binding("n", "next_deal", N_("Next deal"), show=False),
         Binding("a", "again", N_("Play again")),
         Binding("h", "history", N_("History")),
+        Binding("r", "review", N_("Review")),
         Binding("escape", "menu", N_("Menu")),
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
         Binding("pageup", "scroll_page(-1)", N_("Scroll"), show=False),
@@ -232,6 +233,8 @@ class GameOverScreen(Screen):
                     yield Button(_("Next deal (Enter)"), id="next", variant="primary")
                 elif not remote:
                     yield Button(_("Play again (A)"), id="again", variant="primary")
+                if not remote and s.over:
+                    yield Button(_("Review (R)"), id="review")
                 if not remote:
                     yield Button(_("History (H)"), id="history")
                 yield Button(_("Leave (Esc)") if remote else _("Menu (Esc)"), id="menu")
@@ -397,7 +400,8 @@ class GameOverScreen(Screen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         {"next": self.action_next_deal, "again": self.action_again,
-         "history": self.action_history, "menu": self.action_menu}[event.button.id]()
+         "history": self.action_history, "menu": self.action_menu,
+         "review": self.action_review}[event.button.id]()
 
     def action_scroll_page(self, step: int) -> None:
         body = self.query_one("#over-body", VerticalScroll)
@@ -431,6 +435,12 @@ class GameOverScreen(Screen):
 
     def action_history(self) -> None:
         self.app.show_history()
+
+    def action_review(self) -> None:
+        """Step back through the finished game with every hand shown (the saved record)."""
+        if self.remote or not self.session.over:
+            return  # a joined seat's game is saved on the host; a match is reviewed at its end
+        self.app.show_review(self.session.game_id)
 
     def action_menu(self) -> None:
         self.app.go_menu()

@@ -32,6 +32,7 @@ class HistoryScreen(Screen):
     BINDINGS = [
         Binding("enter", "open", N_("Resume/read")),
         Binding("l", "log", N_("Read log")),
+        Binding("r", "review", N_("Review")),
         Binding("d,delete", "delete", N_("Delete")),
         Binding("s", "stats", N_("Statistics")),
         Binding("escape", "menu", N_("Menu")),
@@ -110,8 +111,8 @@ class HistoryScreen(Screen):
                                                                    reason=entry.reason))
         elif entry.finished:
             scores = ", ".join(f"{plain(s.name, 20)} {s.score}" for s in entry.summary.seats)
-            info.update(_("Finished. Scores: {scores}. Enter or L reads the log; D deletes.")
-                        .format(scores=scores))
+            info.update(_("Finished. Scores: {scores}. R reviews it move by move; Enter or L "
+                          "reads the log; D deletes.").format(scores=scores))
         else:
             turn = plain(entry.summary.turn or "", 20)
             info.update(_("In progress, {name} to play. Enter resumes; L reads the log; "
@@ -141,6 +142,15 @@ class HistoryScreen(Screen):
             return
         self.app.push_screen(LogScreen(record.id, [s.name for s in record.seats], game,
                                        full=game.over))
+
+    def action_review(self) -> None:
+        entry = self.current()
+        if not isinstance(entry, GameInfo):
+            return
+        if not entry.finished:  # an unfinished game never shows a hidden card
+            self.notify(_("Only a finished game can be reviewed."), severity="warning")
+            return
+        self.app.show_review(entry.id)
 
     def action_delete(self) -> None:
         entry = self.current()
