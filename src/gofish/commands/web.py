@@ -12,6 +12,10 @@ WebSocket handler and app service; in front of them it checks:
   always sends it, and a page cannot forge it);
 - the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
   WebSocket is refused.
+
+The page is gofish's own (``gofish/web/templates``): its title, icon and colours, a line on how
+to leave, and nothing loaded from outside this server (textual-serve's page pulls its font from
+a public font service; ours takes the same font from textual-serve's static files).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import hmac
 import html
 import secrets
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,10 +33,11 @@ from aiohttp import web
 from textual_serve.server import Server, to_int
 
 from gofish.commands.addresses import is_loopback
-from gofish.i18n import _, ngettext
+from gofish.i18n import _, language, ngettext
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+WEB = Path(__file__).resolve().parent.parent / "web"  # gofish's page and icon
 
 
 def new_token() -> str:
@@ -90,12 +96,15 @@ class GuardedServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(WEB / "templates"),
+                             autoescape=True)
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.guard_websocket),
             web.get("/ws/{token}", self.guard_websocket, name="websocket"),
             web.static("/static", self.statics_path, name="static"),
+            web.get("/gofish/favicon.svg", self.handle_icon),
+            web.get("/favicon.ico", self.handle_icon),  # asked for by browsers whatever the page says
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
@@ -148,8 +157,21 @@ class GuardedServer(Server):
             "app_websocket_url": ("wss:" if scheme == "https" else "ws:") + rest,
             "config": {"static": {"url": f"{self.public_url}/static/"}},
             "application": {"name": self.title},
+            "page": {
+                "lang": language(),
+                "title": self.title,
+                "assets": f"{self.public_url}/gofish/",
+                "start": _("Start"),
+                "ended": _("This game's window is closed. Your game is saved."),
+                "again": _("Open it again"),
+                "leave": _("Ctrl+Q leaves gofish. Every move is saved: closing this tab loses "
+                           "nothing, and C on the start view continues the game."),
+            },
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_icon(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(WEB / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
 
     async def guard_websocket(self, request: web.Request) -> web.StreamResponse:
         if not self.token_ok(request.match_info.get("token")):
