@@ -208,6 +208,16 @@ def asks(shown: str) -> int:
     return shown.count("You asked")
 
 
+WORDS = dict(zip(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+                 ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                  "nines", "tens", "jacks", "queens", "kings"], strict=True))
+
+
+def last_ask(shown: str) -> str:
+    """The rank, in words, of the player's latest ask in the log."""
+    return re.findall(r"You asked Bob for (\w+)", shown)[-1]
+
+
 # ---------------------------------------------------------------------- another origin
 
 EVIL = """<!DOCTYPE html><title>waiting</title><script>
@@ -279,7 +289,8 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     before = asks(shown)
     page.keyboard.press("0" if rank == "10" else rank)
     page.keyboard.press("Enter")
-    wait_for(page, lambda shown: asks(shown) > before)
+    shown = wait_for(page, lambda shown: asks(shown) > before)
+    assert last_ask(shown) == WORDS[rank], shown
     shown = my_turn(page)
 
     # an ask with the mouse: a card of the hand, the opponent, then [Ask]
@@ -293,9 +304,9 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     shown = settled(page)
     button = find(shown, r"\[ ?Ask ?\]")
     click_cell(page, button[0], button[1] + 1)
-    wait_for(page, lambda shown: asks(shown) > before)
+    shown = wait_for(page, lambda shown: asks(shown) > before)
+    assert last_ask(shown) == WORDS[rank], shown
     shown = my_turn(page)
-    assert "You asked Bob for" in shown
     table = tmp_path / "browser.png"
     page.screenshot(path=str(table))
     if os.environ.get("GOFISH_BROWSER_SCREENSHOT"):
