@@ -25,7 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 import pytest
-from e2e_support import free_port, kill_leftovers, stop
+from e2e_support import free_port, kill_leftovers, stop, wait_until
 from test_serve import app_pids, start_server
 
 pytestmark = pytest.mark.e2e
@@ -332,6 +332,19 @@ def test_a_game_in_chromium(server, browser, tmp_path):
         assert evil.title() == "refused"
         assert app_pids(server.data) == games
         evil.close()
+
+    # leaving as the line under the terminal says: Esc to the start view, then Q
+    page.bring_to_front()
+    page.focus(".xterm-helper-textarea")
+    for _ in range(3):
+        page.keyboard.press("Escape")
+        if "Continue (C)" in settled(page):
+            break
+    assert "Continue: " in wait_for(page, "Continue (C)")  # the game, saved, to continue
+    page.keyboard.press("q")
+    page.wait_for_selector(".closed-dialog", state="visible", timeout=10_000)
+    assert "Every move was saved" in page.locator(".closed-dialog").inner_text()
+    wait_until(lambda: app_pids(server.data) == [], 10, "the game's process to end")
 
     assert requests.outside == [], f"requests left this machine: {requests.outside}"
     assert any("/ws/" in url for url in requests.urls)

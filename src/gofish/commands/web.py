@@ -162,10 +162,10 @@ class GuardedServer(Server):
                 "title": self.title,
                 "assets": f"{self.public_url}/gofish/",
                 "start": _("Start"),
-                "ended": _("This game's window is closed. Your game is saved."),
-                "again": _("Open it again"),
-                "leave": _("Ctrl+Q leaves gofish. Every move is saved: closing this tab loses "
-                           "nothing, and C on the start view continues the game."),
+                "ended": _("gofish has ended. Every move was saved."),
+                "again": _("Back to gofish"),
+                "leave": _("To leave: Esc then Q, or Ctrl+Q. Every move is saved: close the tab "
+                           "freely; C on the start view continues."),
             },
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
