@@ -274,6 +274,8 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     assert page.request.get(icon).headers["content-type"] == "image/svg+xml"
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 18, 18)"
     assert "Ctrl+Q" in page.locator(".leave").inner_text()
+    assert page.evaluate("""[...document.fonts].some(
+        f => f.family.includes("Roboto Mono") && f.status === "loaded")"""), "no terminal font"
     assert len(app_pids(server.data)) == 1
 
     # a new game against the computer that the setup offers, with the keyboard
