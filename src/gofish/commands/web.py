@@ -11,7 +11,8 @@ WebSocket handler and app service; in front of them it checks:
 - the Origin of the WebSocket upgrade: only the origins this server is served at (a browser
   always sends it, and a page cannot forge it);
 - the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
-  WebSocket is refused.
+  WebSocket is refused. A session's place is free as soon as its WebSocket closes, while its
+  process is still saving and exiting: a reloaded page would otherwise find no room.
 
 The page is gofish's own (``gofish/web/templates``): its title, icon and colours, a line on how
 to leave, and nothing loaded from outside this server (textual-serve's page pulls its font from
@@ -20,6 +21,7 @@ a public font service; ours takes the same font from textual-serve's static file
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import html
 import secrets
@@ -69,9 +71,13 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     return frozenset(o for o in origins if o)
 
 
-def _page(status: int, title: str, text: str) -> web.Response:
-    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title></head><body style='font-family: monospace; margin: 3em'>"
+def _page(status: int, title: str, text: str, retry: int | None = None) -> web.Response:
+    """A plain page with a message; ``retry`` seconds: the browser loads the address again."""
+    again = f"<meta http-equiv='refresh' content='{retry}'>" if retry else ""
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'>{again}"
+            f"<title>{html.escape(title)}</title></head>"
+            f"<body style='font-family: monospace; margin: 3em; background: #121212; "
+            f"color: #e0e0e0'>"
             f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>")
     return web.Response(status=status, text=body, content_type="text/html")
 
@@ -87,7 +93,7 @@ class GuardedServer(Server):
         self.token = token
         self.max_sessions = max_sessions
         self.origins = served_origins(host, port, self.public_url)
-        self.sessions = 0
+        self.sessions: set[asyncio.Task[Any]] = set()  # each open WebSocket's handler
 
     @property
     def url(self) -> str:
@@ -131,7 +137,7 @@ class GuardedServer(Server):
         return given is not None and origin_of(given) in self.origins
 
     def full(self) -> bool:
-        return self.sessions >= self.max_sessions
+        return len(self.sessions) >= self.max_sessions
 
     def refused_full(self) -> str:
         return ngettext(
@@ -149,7 +155,11 @@ class GuardedServer(Server):
                 "This address needs the token that gofish serve printed when it started: "
                 "open the whole address it printed."))
         if self.full():
-            return _page(503, _("gofish: too many games"), self.refused_full())
+            # a reloaded page lands here too: the browser keeps the old page, and its game,
+            # until this answer comes, so this page tries again once the old one is gone
+            return _page(503, _("gofish: too many games"),
+                         self.refused_full() + " " + _("This page tries again every 2 seconds."),
+                         retry=2)
         websocket = f"{self.public_url}/ws" + (f"/{self.token}" if self.token else "")
         scheme, rest = websocket.split(":", 1)
         context: dict[str, Any] = {
@@ -178,10 +188,24 @@ class GuardedServer(Server):
             raise web.HTTPForbidden(text=_("wrong or missing token"))
         if not self.origin_ok(request):
             raise web.HTTPForbidden(text=_("this page's origin may not open a game here"))
+        for _wait in range(10):  # a page just closed may not have been seen to close yet
+            if not self.full():
+                break
+            await asyncio.sleep(0.1)
         if self.full():
             raise web.HTTPServiceUnavailable(text=self.refused_full())
-        self.sessions += 1  # no await since the check: no other handler ran in between
+        session = asyncio.current_task()
+        assert session is not None
+        self.sessions.add(session)  # no await since the check: no other handler ran in between
         try:
             return await self.handle_websocket(request)
         finally:
-            self.sessions -= 1
+            self.sessions.discard(session)
+
+    async def _process_messages(self, websocket: web.WebSocketResponse,
+                                app_service: Any) -> None:
+        """textual-serve's message loop; once it ends the page is gone and its place is free."""
+        try:
+            await super()._process_messages(websocket, app_service)
+        finally:
+            self.sessions.discard(asyncio.current_task())  # type: ignore[arg-type]
