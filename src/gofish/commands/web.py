@@ -22,9 +22,11 @@ a public font service; ours takes the same font from textual-serve's static file
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import html
 import secrets
+import signal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -117,6 +119,22 @@ class GuardedServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
+        """Nothing to say yet: the port is not listening (textual-serve prints its logo here)."""
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's ``serve``, saying where to go once the port listens, not before (a
+        browser or a test quick to follow the address found the port closed)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
+                    loop=loop, print=lambda *_args: self.announce())
+
+    def announce(self) -> None:
         print(_("gofish is served at {url}").format(url=self.url), flush=True)
         if self.token:
             print(_("Open that address in a browser; without its token a page is refused."),
