@@ -4,6 +4,7 @@ terminal, run in-process (quick); the real servers are in test_ssh.py and test_s
 from __future__ import annotations
 
 import argparse
+import asyncio
 import shlex
 import socket
 import subprocess
@@ -212,6 +213,31 @@ def test_the_origins_a_served_page_may_have() -> None:
         "http://[::1]:8000"}
     assert served_origins("0.0.0.0", 8000, "https://g.example.org/play") == {
         "https://g.example.org:443"}
+
+
+def test_serve_gives_its_address_once_the_port_listens(capsys, monkeypatch) -> None:
+    """Printed on aiohttp's startup signal, the address came before the port was bound, and a
+    client quick to follow it (a test under load) found the port closed."""
+    from aiohttp import web
+
+    from gofish.commands.web import GuardedServer
+
+    calls = {}
+
+    def run_app(app, **kwargs) -> None:  # stands for aiohttp: bind, then call print
+        assert "gofish is served at" not in capsys.readouterr().out
+        app.close()  # the coroutine making the app: not run here
+        calls.update(kwargs)
+        kwargs["print"]("======== Running on http://127.0.0.1:8000 ========")
+
+    monkeypatch.setattr(web, "run_app", run_app)
+    server = GuardedServer("true", host="127.0.0.1", port=8000, title="gofish",
+                           public_url=None, token="T0KEN", max_sessions=2)
+    server.serve()
+    calls["loop"].close()
+    asyncio.set_event_loop(None)
+    assert calls["port"] == 8000
+    assert "gofish is served at http://127.0.0.1:8000/?token=T0KEN" in capsys.readouterr().out
 
 
 def test_serve_refuses_a_cap_below_one(capsys) -> None:

@@ -186,6 +186,9 @@ async def test_sessions_beyond_the_cap_are_refused(server) -> None:
         assert len(app_pids(server.data)) == 2
         status, html = await get(http, server.url)
         assert status == 503 and "2 games are open already" in html
+        # the page tries again by itself: a reload at the cap lands here while the old page,
+        # and its game, are still open (the browser keeps it until this answer comes)
+        assert "<meta http-equiv='refresh' content='2'>" in html
         assert await refused(http, server.ws_url(), server.origin) == 503
         assert len(app_pids(server.data)) == 2
         await first.close()  # one page closed: a place for the next

@@ -11,14 +11,23 @@ WebSocket handler and app service; in front of them it checks:
 - the Origin of the WebSocket upgrade: only the origins this server is served at (a browser
   always sends it, and a page cannot forge it);
 - the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
-  WebSocket is refused.
+  WebSocket is refused. A session's place is free as soon as its WebSocket closes, while its
+  process is still saving and exiting: a reloaded page would otherwise find no room.
+
+The page is gofish's own (``gofish/web/templates``): its title, icon and colours, a line on how
+to leave, and nothing loaded from outside this server (textual-serve's page pulls its font from
+a public font service; ours takes the same font from textual-serve's static files).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import html
 import secrets
+import signal
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,10 +37,11 @@ from aiohttp import web
 from textual_serve.server import Server, to_int
 
 from gofish.commands.addresses import is_loopback
-from gofish.i18n import _, ngettext
+from gofish.i18n import _, language, ngettext
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+WEB = Path(__file__).resolve().parent.parent / "web"  # gofish's page and icon
 
 
 def new_token() -> str:
@@ -63,9 +73,13 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     return frozenset(o for o in origins if o)
 
 
-def _page(status: int, title: str, text: str) -> web.Response:
-    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
-            f"</title></head><body style='font-family: monospace; margin: 3em'>"
+def _page(status: int, title: str, text: str, retry: int | None = None) -> web.Response:
+    """A plain page with a message; ``retry`` seconds: the browser loads the address again."""
+    again = f"<meta http-equiv='refresh' content='{retry}'>" if retry else ""
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'>{again}"
+            f"<title>{html.escape(title)}</title></head>"
+            f"<body style='font-family: monospace; margin: 3em; background: #121212; "
+            f"color: #e0e0e0'>"
             f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>")
     return web.Response(status=status, text=body, content_type="text/html")
 
@@ -81,7 +95,7 @@ class GuardedServer(Server):
         self.token = token
         self.max_sessions = max_sessions
         self.origins = served_origins(host, port, self.public_url)
-        self.sessions = 0
+        self.sessions: set[asyncio.Task[Any]] = set()  # each open WebSocket's handler
 
     @property
     def url(self) -> str:
@@ -90,18 +104,37 @@ class GuardedServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(WEB / "templates"),
+                             autoescape=True)
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.guard_websocket),
             web.get("/ws/{token}", self.guard_websocket, name="websocket"),
             web.static("/static", self.statics_path, name="static"),
+            web.get("/gofish/favicon.svg", self.handle_icon),
+            web.get("/favicon.ico", self.handle_icon),  # asked for by browsers whatever the page says
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
     async def on_startup(self, app: web.Application) -> None:
+        """Nothing to say yet: the port is not listening (textual-serve prints its logo here)."""
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's ``serve``, saying where to go once the port listens, not before (a
+        browser or a test quick to follow the address found the port closed)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+        web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
+                    loop=loop, print=lambda *_args: self.announce())
+
+    def announce(self) -> None:
         print(_("gofish is served at {url}").format(url=self.url), flush=True)
         if self.token:
             print(_("Open that address in a browser; without its token a page is refused."),
@@ -122,7 +155,7 @@ class GuardedServer(Server):
         return given is not None and origin_of(given) in self.origins
 
     def full(self) -> bool:
-        return self.sessions >= self.max_sessions
+        return len(self.sessions) >= self.max_sessions
 
     def refused_full(self) -> str:
         return ngettext(
@@ -140,7 +173,11 @@ class GuardedServer(Server):
                 "This address needs the token that gofish serve printed when it started: "
                 "open the whole address it printed."))
         if self.full():
-            return _page(503, _("gofish: too many games"), self.refused_full())
+            # a reloaded page lands here too: the browser keeps the old page, and its game,
+            # until this answer comes, so this page tries again once the old one is gone
+            return _page(503, _("gofish: too many games"),
+                         self.refused_full() + " " + _("This page tries again every 2 seconds."),
+                         retry=2)
         websocket = f"{self.public_url}/ws" + (f"/{self.token}" if self.token else "")
         scheme, rest = websocket.split(":", 1)
         context: dict[str, Any] = {
@@ -148,18 +185,45 @@ class GuardedServer(Server):
             "app_websocket_url": ("wss:" if scheme == "https" else "ws:") + rest,
             "config": {"static": {"url": f"{self.public_url}/static/"}},
             "application": {"name": self.title},
+            "page": {
+                "lang": language(),
+                "title": self.title,
+                "assets": f"{self.public_url}/gofish/",
+                "start": _("Start"),
+                "ended": _("gofish has ended. Every move was saved."),
+                "again": _("Back to gofish"),
+                "leave": _("To leave: Esc then Q, or Ctrl+Q. Every move is saved: close the tab "
+                           "freely; C on the start view continues."),
+            },
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_icon(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(WEB / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
 
     async def guard_websocket(self, request: web.Request) -> web.StreamResponse:
         if not self.token_ok(request.match_info.get("token")):
             raise web.HTTPForbidden(text=_("wrong or missing token"))
         if not self.origin_ok(request):
             raise web.HTTPForbidden(text=_("this page's origin may not open a game here"))
+        for _wait in range(10):  # a page just closed may not have been seen to close yet
+            if not self.full():
+                break
+            await asyncio.sleep(0.1)
         if self.full():
             raise web.HTTPServiceUnavailable(text=self.refused_full())
-        self.sessions += 1  # no await since the check: no other handler ran in between
+        session = asyncio.current_task()
+        assert session is not None
+        self.sessions.add(session)  # no await since the check: no other handler ran in between
         try:
             return await self.handle_websocket(request)
         finally:
-            self.sessions -= 1
+            self.sessions.discard(session)
+
+    async def _process_messages(self, websocket: web.WebSocketResponse,
+                                app_service: Any) -> None:
+        """textual-serve's message loop; once it ends the page is gone and its place is free."""
+        try:
+            await super()._process_messages(websocket, app_service)
+        finally:
+            self.sessions.discard(asyncio.current_task())  # type: ignore[arg-type]
