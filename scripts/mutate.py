@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Mutation testing: does the test folder notice when one spot of the code is wrong?
 
-Each mutant changes one spot of one file (a comparison flipped, ``and``/``or`` swapped, a
-constant off by one, a condition negated, a ``not`` dropped, a return value dropped, ``+``/``-``
-swapped, ``True``/``False`` swapped). The mutated module is written into a private copy of
+Each mutant changes one spot of one file (a comparison flipped or moved by one, ``<`` to
+``<=``; ``and``/``or`` swapped, a constant off by one, a condition negated, a ``not`` dropped, a
+return value dropped, ``+``/``-`` swapped, ``True``/``False`` swapped). The mutated module is written into a private copy of
 ``src/`` that comes first on PYTHONPATH, so the worktree itself is never changed and a stopped
 run leaves nothing behind. A mutant is *killed* when the tests fail (or time out) against it.
 
@@ -41,6 +41,7 @@ _FLIP = {
     ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
     ast.Is: ast.IsNot, ast.IsNot: ast.Is,
 }
+_EDGE = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
 _ARITH = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
           ast.Div: ast.Mult, ast.Mod: ast.FloorDiv}
 _SYMBOL = {ast.Lt: "<", ast.GtE: ">=", ast.Gt: ">", ast.LtE: "<=", ast.Eq: "==",
@@ -55,7 +56,7 @@ class Mutant:
 
     number: int
     node: int  # index of the node in ast.walk order
-    op: str  # flip, boolop, const, negate, not, return, arith, bool
+    op: str  # flipK, edgeK, boolop, const, negate, not, return, arith, bool
     line: int
     what: str
 
@@ -118,6 +119,9 @@ def mutants(source: str) -> list[Mutant]:
                 if type(o) in _FLIP:
                     add(index, f"flip{k}", node,
                         f"{_SYMBOL[type(o)]} -> {_SYMBOL[_FLIP[type(o)]]}")
+                if type(o) in _EDGE:
+                    add(index, f"edge{k}", node,
+                        f"{_SYMBOL[type(o)]} -> {_SYMBOL[_EDGE[type(o)]]}")
         elif isinstance(node, ast.BoolOp):
             other = "or" if isinstance(node.op, ast.And) else "and"
             add(index, "boolop", node, f"{_SYMBOL[type(node.op)]} -> {other}")
@@ -147,6 +151,9 @@ def apply(source: str, mutant: Mutant) -> str:
     if op.startswith("flip"):
         k = int(op[4:])
         node.ops[k] = _FLIP[type(node.ops[k])]()
+    elif op.startswith("edge"):
+        k = int(op[4:])
+        node.ops[k] = _EDGE[type(node.ops[k])]()
     elif op == "boolop":
         node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
     elif op == "arith":
