@@ -1,0 +1,153 @@
+"""Hard's evaluation on positions built with the engine: properties any correct Hard has.
+
+These test what the evaluation must get right whatever its weights (a card the table knows an
+opponent holds is a sure hit, and Hard takes it; under first-out, emptying the hand while
+leading is worth more than playing on, and while trailing less), not today's exact numbers.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gofish.ai.hard import HardPlayer
+from gofish.engine import Ask, Game, Rules, parse_card, preset
+from gofish.engine import events as ev
+from gofish.engine.cards import parse_rank
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+from test_engine_rules import position  # noqa: E402  (the engine tests' position builder)
+
+STANDARD = preset("standard")
+FIRST_OUT = STANDARD.replace(end="first-out")
+SEVEN = parse_rank("7")
+
+
+def hard_at(game: Game, seat: int, played: list[Ask], rules: Rules) -> HardPlayer:
+    """A Hard player that saw the deal of ``game``'s position, then the ``played`` moves."""
+    player = HardPlayer(seat, rules, game.players, seed=1)
+    laid = {s: [(r, m) for r, m in game.books[s]] for s in range(game.players)}
+    booked = {s: [r * 4 + x for r, m in laid[s] for x in range(4) if m >> x & 1]
+              for s in range(game.players)}
+    player.observe(ev.Event(ev.DEAL))
+    for s in range(game.players):
+        hand = tuple(game.hand_cards(s)) + tuple(booked[s])
+        player.observe(ev.Event(ev.DEALT, seat=s, count=len(hand),
+                                secret=hand if s == seat else ()))
+    for s in range(game.players):
+        for r, m in laid[s]:
+            cards = tuple(r * 4 + x for x in range(4) if m >> x & 1)
+            player.observe(ev.Event(ev.BOOK, seat=s, rank=r, cards=cards))
+    for action in played:
+        for e in game.apply(action):
+            player.observe(e.for_seat(seat, rules.open_hands))
+    assert game.to_act == seat
+    return player
+
+
+def seven_position(rules: Rules, books: dict[int, list[str]] | None = None):
+    """Seat 0 holds three sevens; seat 1 asks seat 2 for sevens (so the table knows seat 1
+    holds one) and misses, seat 2 asks seat 1 for fives and misses: seat 0 to act."""
+    game = position(["7h 7d 7c", "7s 3c", "5h 6c"], "2c 2d ...", rules=rules, turn=1,
+                    books=books)
+    played = [Ask(2, SEVEN), Ask(1, parse_rank("5"))]
+    player = hard_at(game, 0, played, rules)
+    return game, player
+
+
+def scores(game: Game, player: HardPlayer) -> dict[Ask, float]:
+    view = game.view(0)
+    asks = [a for a in view.legal if isinstance(a, Ask)]
+    return dict(zip(asks, player.score_asks(view, asks), strict=True))
+
+
+def test_a_pinned_card_is_a_sure_hit_that_hard_takes():
+    game, player = seven_position(STANDARD)
+    view = game.view(0)
+    player.know.sync(0, view.hand, view.counts, view.stock)
+    est = player.know.estimate()
+    assert player.know.holds(1, SEVEN) == 1  # the ask told the table
+    hit, gain, book = player._rank_terms(est, 1, SEVEN)
+    assert hit == 1.0 and gain >= 1.0 and book == 1.0  # three sevens and a sure fourth
+    unknown_hit, _gain, _book = player._rank_terms(est, 2, SEVEN)
+    assert unknown_hit == 0.0  # seat 2 just said "Go fish" to sevens and drew no seven
+    chosen = player.choose(view)
+    assert chosen == Ask(1, SEVEN)
+    events = game.apply(chosen)
+    assert [e.kind for e in events][:2] == [ev.ASK, ev.GAVE]  # it was sure
+
+
+def test_a_pinned_card_without_a_book_is_still_a_sure_hit():
+    game = position(["7h 9d 9c Jd", "7s 3c Kd", "5h 6c 4d"], "2c 2d ...", rules=STANDARD,
+                    turn=1)
+    player = hard_at(game, 0, [Ask(2, SEVEN), Ask(1, parse_rank("5"))], STANDARD)
+    got = scores(game, player)
+    best = max(got, key=got.get)
+    assert best == Ask(1, SEVEN), got
+    view = game.view(0)
+    est = player.know.estimate()
+    assert player._rank_terms(est, 1, SEVEN)[0] == 1.0
+    assert all(player._rank_terms(est, t, r)[0] < 1.0
+               for t in (1, 2) for r in {c >> 2 for c in view.hand} if (t, r) != (1, SEVEN))
+
+
+@pytest.mark.parametrize("leading", [True, False])
+def test_under_first_out_emptying_the_hand_counts_the_game_result(leading):
+    """The sure book of Ask(1, 7) empties seat 0's hand, which ends a first-out game: worth
+    more than under all-books when seat 0 leads (it wins), less when it trails (it loses)."""
+    books = {0: ["K", "Q"]} if leading else {1: ["K", "Q", "J"]}
+    game, player = seven_position(FIRST_OUT, books)
+    ending = scores(game, player)
+    game2, player2 = seven_position(STANDARD, books)
+    playing_on = scores(game2, player2)
+    ask = Ask(1, SEVEN)
+    if leading:
+        assert ending[ask] > playing_on[ask] + 1.0
+        assert player.choose(game.view(0)) == ask
+        game.apply(ask)
+        assert game.over and game.winners == (0,)
+    else:
+        assert ending[ask] < playing_on[ask] - 1.0
+        # the other ask is worth the same under both endings: it cannot end the game
+        other = Ask(2, SEVEN)
+        assert ending[other] == pytest.approx(playing_on[other])
+
+
+def test_first_out_ending_term_is_zero_when_no_ask_can_end_the_game():
+    game = position(["7h 7d 9c 9d Jd", "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=FIRST_OUT,
+                    turn=1, books={0: ["K"]})
+    player = hard_at(game, 0, [Ask(2, SEVEN), Ask(1, parse_rank("5"))], FIRST_OUT)
+    game2 = position(["7h 7d 9c 9d Jd", "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=STANDARD,
+                     turn=1, books={0: ["K"]})
+    player2 = hard_at(game2, 0, [Ask(2, SEVEN), Ask(1, parse_rank("5"))], STANDARD)
+    assert scores(game, player) == pytest.approx(scores(game2, player2))
+
+
+def test_the_result_of_an_ended_game_is_the_share_of_the_win():
+    from gofish.ai.hard import _result
+
+    assert _result([3, 1, 0], 0) == 1.0
+    assert _result([3, 1, 0], 1) == 0.0
+    assert _result([2, 2, 0], 0) == 0.5
+    assert _result([2, 2, 2], 2) == pytest.approx(1 / 3)
+
+
+def test_card_asks_a_pinned_card_is_sure_and_a_bluff_is_sure_to_miss():
+    rules = STANDARD.replace(ask_for="card", bluff_asks=True)
+    game = position(["7h 7d 9c", "7s 3c", "5h 6c"], "2c 2d ...", rules=rules, turn=1)
+    # seat 1 asks seat 2 for the seven of spades: without bluffs that would say it holds a
+    # seven; with bluffs it says nothing of that suit (it may ask for a card it holds)
+    played = [Ask(2, SEVEN, 0), Ask(1, parse_rank("5"), 1)]
+    player = hard_at(game, 0, played, rules)
+    view = game.view(0)
+    player.know.sync(0, view.hand, view.counts, view.stock)
+    est = player.know.estimate()
+    for suit in range(4):
+        c = parse_card("7" + "cdhs"[suit])
+        hit, _gain, _book = player._card_terms(est, 1, SEVEN, suit)
+        if c in view.hand:
+            assert hit == 0.0  # asking for a card we hold is a bluff: sure to miss
+        else:
+            assert 0.0 < hit <= 1.0
