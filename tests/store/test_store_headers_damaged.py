@@ -171,6 +171,7 @@ ACCEPTED = [
     (("summary", "turn"), None),
     (("summary", "turn"), "y" * MAX_NAME),
     (("summary", "winners"), ["Ann"] * 6),
+    (("summary", "winners"), ["w" * MAX_NAME]),
     (("summary", "rules"), "r" * 40),
     (("summary", "actions"), 10_000_000),
     (("summary", "actions"), 0),
