@@ -32,9 +32,13 @@ def test_what_a_front_end_reads():
     assert not s.over and not s.deal_over
     assert s.event_count == len(game.events) > 0
     assert s.view(1).hand == game.view(1).hand
+    assert s.view(1).events == game.view(1).events and s.view(1).events  # with events
     assert s.view(1, with_events=False).events == ()
     assert s.public_view().events == () and s.public_view().counts == game.view(0).counts
     assert s.scores() == (0, 0, 0) and s.winners == ()
+    assert hash(s.info) == hash(s.info)  # a value: usable as a key, never changed in place
+    with pytest.raises(AttributeError):
+        s.info.seed = 6  # type: ignore[misc]
 
 
 def test_events_are_given_as_each_seat_may_see_them():

@@ -52,3 +52,30 @@ def test_a_second_listing_comes_from_the_index_without_reading_the_files(tmp_pat
     again = Store(tmp_path / "data").list()  # a new Store: nothing remembered but the index
     assert again == first
     assert all(isinstance(e, GameInfo) for e in again)
+
+
+def test_a_file_of_exactly_the_limit_is_read(tmp_path):
+    from gofish.store import MAX_BYTES
+
+    store = Store(tmp_path / "data")
+    store.root.mkdir(parents=True)
+    path = store.path("20260101-000000-abcd")
+    with open(path, "wb") as f:
+        f.truncate(MAX_BYTES)  # sparse
+    with pytest.raises(LoadError) as caught:
+        store.load("20260101-000000-abcd")
+    assert not caught.value.reason.startswith("too large"), caught.value.reason
+
+
+@pytest.mark.parametrize("name", ["../games/x", "a/b", ".index", ".hidden"])
+def test_deleting_a_damaged_file_takes_only_a_game_id(tmp_path, name):
+    from gofish.store import GameNotFound
+
+    store = Store(tmp_path / "data")
+    store.damaged_dir.mkdir(parents=True)
+    with pytest.raises(GameNotFound, match="is not a game id"):
+        store.delete(name, damaged=True)
+
+
+def test_the_time_of_a_file_that_is_gone_is_the_epoch(tmp_path):
+    assert store_repo._mtime(tmp_path / "gone.json") == datetime.fromtimestamp(0, UTC)
