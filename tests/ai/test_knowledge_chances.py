@@ -142,3 +142,72 @@ def test_sync_loosens_an_impossible_bound():
     assert sum(k.minc[1]) == 2 and k.minc[1][5] + k.minc[1][6] == 2
     assert k.maxx[1][7] == 0  # nothing of the hand is left unknown
     assert k.shown[0][0] == 0b0111 and k.minc[0][0] == 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_count_pmf_is_a_distribution_whose_mean_is_the_slots_chances(seed):
+    rules = preset("standard")
+    game = Game(rules, 4, seed)
+    k = Knowledge(0, rules, 4)
+    rng = random.Random(seed)
+    fed = 0
+    checked = 0
+    while not game.over:
+        fed = feed(k, game, fed, 0)
+        est = k.estimate()
+        for s in range(1, 4):
+            for r in range(13):
+                pmf = est.count_pmf(s, r)
+                chances = est.slot_chances(s, r)
+                assert len(pmf) == len(chances) + 1 == est.caps[s][r] + 1
+                assert sum(pmf) == pytest.approx(1.0)
+                assert min(pmf) >= 0.0
+                mean = sum(n * q for n, q in enumerate(pmf))
+                assert mean == pytest.approx(sum(chances))
+                checked += len(chances) > 0
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("scoring", ["books", "card-value"])
+def test_deal_scores_count_books_or_their_card_values(scoring):
+    from gofish.engine import RANK_VALUES
+
+    rules = preset("standard").replace(scoring=scoring)
+    k = Knowledge(None, rules, 3)
+    k.observe(ev.Event(ev.DEAL))
+    for s in range(3):
+        k.observe(ev.Event(ev.DEALT, seat=s, count=8 if s == 1 else 7))
+    k.observe(ev.Event(ev.BOOK, seat=1, rank=12, cards=(48, 49, 50, 51)))  # aces
+    k.observe(ev.Event(ev.BOOK, seat=1, rank=0, cards=(0, 1, 2, 3)))  # twos
+    k.observe(ev.Event(ev.BOOK, seat=2, rank=5, cards=(20, 21, 22, 23)))
+    expected = ([0, 2, 1] if scoring == "books"
+                else [0, RANK_VALUES[12] + RANK_VALUES[0], RANK_VALUES[5]])
+    assert k.deal_scores() == expected
+    assert k.counts == [7, 0, 3]  # the books' cards left the hands
+
+
+def test_an_out_seat_is_marked_out_and_a_deal_over_adds_to_the_totals():
+    rules = preset("standard").replace(match_target=30)
+    k = Knowledge(None, rules, 3)
+    k.observe(ev.Event(ev.OUT, seat=2))
+    assert k.out == [False, False, True]
+    k.observe(ev.Event(ev.DEAL_OVER, deal=0, scores=(3, 5, 1)))
+    k.observe(ev.Event(ev.DEAL_OVER, deal=1, scores=(1, 0, 4)))
+    assert k.totals == [4, 5, 5]
+    k.observe(ev.Event(ev.DEAL))
+    assert k.out == [False, False, False] and k.totals == [4, 5, 5]  # a new deal keeps totals
+
+
+def test_an_ask_tells_the_table_the_asker_holds_the_rank():
+    rules = preset("standard")
+    k = Knowledge(None, rules, 3)
+    k.observe(ev.Event(ev.DEAL))
+    for s in range(3):
+        k.observe(ev.Event(ev.DEALT, seat=s, count=7))
+    assert not k.revealed(1, 5) and k.anon(1) == 7
+    k.observe(ev.Event(ev.ASK, seat=1, target=2, rank=5))
+    assert k.revealed(1, 5) and k.holds(1, 5) == 1 and k.anon(1) == 6
+    assert all(k.quiet[1][r] < 1.0 for r in range(13) if r != 5) and k.quiet[1][5] == 1.0
+    k.observe(ev.Event(ev.ASK, seat=1, target=2, rank=5))  # asking again pins nothing more
+    assert k.holds(1, 5) == 1
