@@ -211,3 +211,47 @@ def test_an_ask_tells_the_table_the_asker_holds_the_rank():
     assert all(k.quiet[1][r] < 1.0 for r in range(13) if r != 5) and k.quiet[1][5] == 1.0
     k.observe(ev.Event(ev.ASK, seat=1, target=2, rank=5))  # asking again pins nothing more
     assert k.holds(1, 5) == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_draw_until_hit_pins_the_last_card_drawn_for_everyone(seed):
+    """Fishing stopped before the stock ran out: the last card drawn is the rank asked for, and
+    the table (which saw no card) knows it; the bounds stay true."""
+    from test_knowledge import check_bounds
+
+    rules = preset("standard").replace(draw_until_hit=True, lucky_draw=False)
+    game = Game(rules, 3, seed)
+    public = Knowledge(None, rules, 3)
+    rng = random.Random(seed)
+    fed = pins = 0
+    while not game.over:
+        for e in game.events[fed:]:
+            public.observe(e.for_seat(None))
+            if e.kind == ev.DREW and public.pinned is not None:
+                a, r = public.pinned
+                assert a == e.seat and public.holds(a, r) >= 1
+                pins += 1
+        fed = len(game.events)
+        check_bounds(public, game)
+        game.apply(rng.choice(game.legal_actions()))
+    assert pins > 0
+
+
+def test_a_book_under_pairs_limits_what_else_of_the_rank_the_hand_may_hold():
+    rules = preset("standard").replace(pairs=True)
+    k = Knowledge(None, rules, 3)
+    k.observe(ev.Event(ev.DEAL))
+    for s in range(3):
+        k.observe(ev.Event(ev.DEALT, seat=s, count=7))
+    assert k.maxx[1][5] == 7
+    k.observe(ev.Event(ev.BOOK, seat=1, rank=5, cards=(20, 21)))  # a pair of sevens
+    assert k.counts[1] == 5
+    assert k.maxx[1][5] == rules.book_size - 1  # a third seven would have made another pair
+    assert k.clone().seat is None and k.clone(2).seat == 2
+    # seat 2 asks for fives (it holds one), is given two and lays them as a pair: the one it
+    # asked with is still there, and a fourth five would have made a second pair
+    k.observe(ev.Event(ev.ASK, seat=2, target=0, rank=3))
+    k.observe(ev.Event(ev.GAVE, seat=2, target=0, rank=3, count=2, cards=(13, 14)))
+    assert k.holds(2, 3) == 3
+    k.observe(ev.Event(ev.BOOK, seat=2, rank=3, cards=(13, 14)))
+    assert k.holds(2, 3) == 1 and k.maxx[2][3] == 0
