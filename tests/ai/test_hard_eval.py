@@ -151,3 +151,39 @@ def test_card_asks_a_pinned_card_is_sure_and_a_bluff_is_sure_to_miss():
             assert hit == 0.0  # asking for a card we hold is a bluff: sure to miss
         else:
             assert 0.0 < hit <= 1.0
+
+
+@pytest.mark.parametrize("rules", [STANDARD, STANDARD.replace(pairs=True),
+                                   STANDARD.replace(draw_until_hit=True)],
+                         ids=["standard", "pairs", "until-hit"])
+def test_an_ask_never_expects_more_cards_than_are_left(rules):
+    """On real games: a hit's chance and the book's are probabilities, and the cards expected
+    on a hit are at least one and never more than the copies of the rank still unseen."""
+    from ai_support import playout
+
+    checked = 0
+    for seed in range(4, 8):
+        for game, seat, player in playout(rules, 3, seed, ["hard"]):
+            if seat == 0 and not game.deal_over:
+                checked += _check_expectations(game, player)
+    assert checked > 20
+
+
+def _check_expectations(game: Game, player: HardPlayer) -> int:
+    view = game.view(0, with_events=False)
+    k = player.know
+    k.sync(0, view.hand, view.counts, view.stock)
+    est = k.estimate()
+    checked = 0
+    for t in (1, 2):
+        for r in range(13):
+            if not k.minc[0][r]:
+                continue
+            hit, gain, book = player._rank_terms(est, t, r)
+            assert 0.0 <= hit <= 1.0 and 0.0 <= book <= 1.0 + 1e-9
+            if hit:
+                pinned = k.minc[t][r]
+                most = pinned + min(est.floating[r], k.book_size - 1 - pinned)
+                assert 1.0 - 1e-9 <= gain <= most + 1e-9, (t, r, gain, most)
+                checked += 1
+    return checked
