@@ -115,14 +115,45 @@ def test_under_first_out_emptying_the_hand_counts_the_game_result(leading):
         assert ending[other] == pytest.approx(playing_on[other])
 
 
-def test_first_out_ending_term_is_zero_when_no_ask_can_end_the_game():
-    game = position(["7h 7d 9c 9d Jd", "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=FIRST_OUT,
+@pytest.mark.parametrize("mine", ["7h 7d 9c 9d Jd", "7h 9c 9d"])
+def test_first_out_ending_term_is_zero_when_no_ask_can_end_the_game(mine):
+    """A sure seven (no book: two or one of them) leaves cards in both hands."""
+    game = position([mine, "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=FIRST_OUT,
                     turn=1, books={0: ["K"]})
     player = hard_at(game, 0, [Ask(2, SEVEN), Ask(1, parse_rank("5"))], FIRST_OUT)
-    game2 = position(["7h 7d 9c 9d Jd", "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=STANDARD,
+    game2 = position([mine, "7s 3c 4c", "5h 6c 8h"], "2c 2d ...", rules=STANDARD,
                      turn=1, books={0: ["K"]})
     player2 = hard_at(game2, 0, [Ask(2, SEVEN), Ask(1, parse_rank("5"))], STANDARD)
     assert scores(game, player) == pytest.approx(scores(game2, player2))
+
+
+def test_ending_with_a_win_is_worth_more_than_with_a_tie_than_with_a_loss():
+    """The same sure book that empties the hand: from level to ahead (a win), from one behind
+    to level (a tie: half a win), from two behind to one behind (a loss)."""
+    def ending(books):
+        game, player = seven_position(FIRST_OUT, books)
+        game2, player2 = seven_position(STANDARD, books)
+        return scores(game, player)[Ask(1, SEVEN)] - scores(game2, player2)[Ask(1, SEVEN)]
+
+    win = ending({0: ["K"], 1: ["Q"]})
+    tie = ending({1: ["K"]})
+    loss = ending({1: ["K", "Q"]})
+    assert win > tie > 0 > loss
+
+
+def test_under_draw_until_hit_a_miss_may_end_a_first_out_game():
+    """Fishing until a seven turns up may empty the stock, which ends a first-out game: when
+    trailing that is worth less than playing on, however small the chance."""
+    until = STANDARD.replace(draw_until_hit=True)
+    books = {1: ["K", "Q", "J"]}
+    hands = ["7h 7d 9c", "3c 4d", "5h 6c"]
+    got = {}
+    for end in ("first-out", "all-books"):
+        rules = until.replace(end=end)
+        game = position(hands, "...", rules=rules, turn=0, books=books)
+        got[end] = scores(game, hard_at(game, 0, [], rules))
+    ask = Ask(1, SEVEN)
+    assert got["first-out"][ask] < got["all-books"][ask] - 1e-9
 
 
 def test_the_result_of_an_ended_game_is_the_share_of_the_win():
