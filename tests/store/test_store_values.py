@@ -79,3 +79,20 @@ def test_deleting_a_damaged_file_takes_only_a_game_id(tmp_path, name):
 
 def test_the_time_of_a_file_that_is_gone_is_the_epoch(tmp_path):
     assert store_repo._mtime(tmp_path / "gone.json") == datetime.fromtimestamp(0, UTC)
+
+
+def test_a_failed_save_names_the_system_error_plainly(tmp_path, monkeypatch):
+    import errno
+
+    store = Store(tmp_path / "data")
+    record, _game = play(steps=3)
+
+    def refuse(path, data):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(store_repo, "write_atomic", refuse)
+    from gofish.store import StoreError
+
+    with pytest.raises(StoreError) as caught:
+        store.save(record)
+    assert str(caught.value.reason) == f"could not save the game {record.id}: Permission denied"
