@@ -14,8 +14,9 @@ STANDARD = preset("standard")
 
 def test_after_a_miss_an_out_seat_is_passed_over():
     game = position(["7h 8c", "", "9d 9s"], "Kc 2d ...", turn=0, out=(1,))
-    game.apply(Ask(2, rank("7")))
+    events = game.apply(Ask(2, rank("7")))
     assert game.to_act == 2  # seat 1, to the left, is out of the game
+    assert [e.seat for e in events if e.kind == ev.TURN] == [2]  # never handed to seat 1
 
 
 def test_after_a_miss_the_seat_to_the_left_plays_when_it_is_in():
