@@ -77,3 +77,40 @@ def test_an_event_is_checked_against_the_table(fields, ok):
         with pytest.raises(bp.ProtocolError) as caught:
             bp.parse_event(message, 3)
         assert caught.value.code == bp.MALFORMED
+
+
+def test_closing_an_outside_bot_says_bye_and_the_bot_ends_by_itself():
+    import sys
+
+    bot = bp.ExternalBot([sys.executable, "-m", "gofish", "bot", "--level", "random"], 0,
+                         STANDARD, 2, timeout=20)
+    assert bot.process.poll() is None  # running, ready
+    bot.close()
+    assert bot.process.returncode == 0  # it read "bye" and left: not killed
+    bot.close()  # twice is harmless
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_seat_state_between_deals_and_at_the_end_is_the_engines_view(seed):
+    import random
+
+    from gofish.engine import Game, Rules
+
+    rules = Rules(match_target=8)
+    game = Game(rules, 3, seed)
+    states = [bp.SeatState(rules, 3, s) for s in range(3)]
+    rng = random.Random(seed)
+    fed = between = 0
+    while True:  # every step, the end of the match included
+        for e in game.events[fed:]:
+            for s, st in enumerate(states):
+                st.observe(e.for_seat(s))
+        fed = len(game.events)
+        for s, st in enumerate(states):
+            real = game.view(s, with_events=False)
+            assert st.view(real.legal) == real, s
+        if game.over:
+            break
+        between += game.deal_over
+        game.apply(rng.choice(game.legal_actions()))
+    assert between, "the match never stopped between deals: nothing was checked there"
