@@ -218,3 +218,16 @@ def _check_expectations(game: Game, player: HardPlayer) -> int:
                 assert 1.0 - 1e-9 <= gain <= most + 1e-9, (t, r, gain, most)
                 checked += 1
     return checked
+
+
+def test_a_stock_of_two_does_not_run_out_on_a_miss():
+    """Under first-out without draw until hit, only the last card of the stock ends the game
+    on a miss: with two left, no ask here can end it, so the ending adds nothing."""
+    hands = ["7h 7d 9c 9d Jd", "7s", "5h 6c 8h"]  # the rest: seat 1's hand and books
+    got = {}
+    for end in ("first-out", "all-books"):
+        rules = STANDARD.replace(end=end)
+        game = position(hands, "Kc 2d", rules=rules, turn=0, rest_to=1)
+        assert len(game.stock) == 2
+        got[end] = scores(game, hard_at(game, 0, [], rules))
+    assert got["first-out"] == pytest.approx(got["all-books"])
