@@ -10,7 +10,7 @@ import time
 import pytest
 from e2e_support import NEW_GAME, Tmux, kill_leftovers, require, start_new_game, wait_until
 
-from gofish.store import Store
+from gofish.store import Store, Summary
 
 pytestmark = pytest.mark.e2e
 
@@ -23,6 +23,11 @@ def test_sighup_ends_gofish_at_once_with_its_game_saved_and_free(tmp_path) -> No
     term = Tmux(tmp_path)
     try:
         pid = start_new_game(term, data, script)
+        before = saved(data).actions
+        term.keys("Right", "Enter")  # ask: a move of our own, saved before the hang-up
+        wait_until(lambda: saved(data).actions > before and saved(data).turn == "Alice", 5,
+                   "the ask (and the computer's answer) to be saved")
+        moves = saved(data).actions
         sent = time.monotonic()
         os.kill(pid, signal.SIGHUP)
         wait_until(lambda: status.exists() and status.read_text().strip(), 1,
@@ -35,5 +40,14 @@ def test_sighup_ends_gofish_at_once_with_its_game_saved_and_free(tmp_path) -> No
     assert took < 1
     store = Store(data)
     [info] = store.list()
-    store.lock(info.id).release()  # free: a new session can resume it at once
+    assert info.summary.actions == moves  # saved, up to the last move
+    # free: let go by the handler itself, not merely a dead holder's lock taken over
+    assert not list((data / "locks").glob("*.lock"))
+    lock = store.lock(info.id)
+    assert lock.stale == {}
+    lock.release()
     assert store.load_game(info.id)[0].id == info.id
+
+
+def saved(data) -> Summary:
+    return Store(data).games()[0].summary

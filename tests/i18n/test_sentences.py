@@ -52,7 +52,12 @@ def told(kind: str, n: int, viewer: int | None, lang: str, pairs: bool = False) 
 
 
 def test_every_kind_is_covered():
-    assert set(TOLD) | {ev.TURN, ev.DEALT} == set(ev.KINDS)
+    for kind in ev.KINDS:  # every kind the engine has is told in words, bar the bookkeeping
+        if kind in (ev.TURN, ev.DEALT):
+            set_language("en")
+            assert sentence(Event(kind, seat=0, count=5), NAMES, 0) == "", kind
+        else:  # make_event has no example of a new kind: it fails here, not silently
+            assert told(kind, 2, None, "en"), kind
     set_language("en")
     assert sentence(Event(ev.TURN, seat=0), NAMES, 0) == ""
     assert sentence(Event(ev.DEALT, seat=0, count=5), NAMES, 0) == ""

@@ -117,7 +117,7 @@ async def test_join_refusals(tmp_path):
 
 async def test_guessing_codes_is_cut_short(tmp_path):
     host = make_host(tmp_path)
-    host.open_table(parse_seats("human,human"), preset("standard"))
+    table = host.open_table(parse_seats("human,human"), preset("standard"))
     guesser = Recorder(host, "10.6.6.6")
     codes = []
     for i in range(20):
@@ -131,8 +131,8 @@ async def test_guessing_codes_is_cut_short(tmp_path):
     again = Recorder(host, "10.6.6.6")
     assert (await again.say(join("ABCDEF", "Eve")))[0]["code"] == wire.TOO_MANY
     other = Recorder(host, "10.7.7.7")
-    assert (await other.say(join("ABCDEF", "Eve")))[0]["code"] in (wire.BAD_CODE,
-                                                                   wire.NAME_TAKEN)
+    wrong = "ABCDEF" if table.code != "ABCDEF" else "ABCDEG"
+    assert (await other.say(join(wrong, "Eve")))[0]["code"] == wire.BAD_CODE
     await host.close()
 
 
@@ -180,6 +180,8 @@ async def test_an_away_seat_waits_then_a_computer_stands_in(tmp_path):
     table.detach(seat, mover.conn)
     assert {"type": "seat", "seat": seat, "status": "away"} in other.messages
     count = table.session.action_count
+    assert table.session.to_act == seat and not table.session.computer_to_act()
+    assert table.due() == (None, None)  # the driver is told to wait until woken: no stand-in
     await asyncio.sleep(0.1)
     assert table.session.action_count == count  # the table waits
     await host.close()

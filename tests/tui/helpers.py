@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 
 from gofish.engine import Rules
+from gofish.names import card_label
 from gofish.seats import SeatSpec
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.setup import SetupChoice
@@ -57,3 +58,28 @@ async def settled_text(pilot) -> str:
 def notices(app: GofishApp) -> list[str]:
     """The notices (toasts) raised and not yet expired; they are not in the screen's text."""
     return [n.message for n in app._notifications]
+
+
+def _label_pattern(c: int) -> re.Pattern[str]:
+    label = card_label(c)  # as the table writes it now: "10♥", "10h" (--ascii), "R♥" (letters)
+    # not inside a longer label or word ("10♥" is not "0♥"; "As" is not the "As" of "Ask")
+    return re.compile(r"(?<![0-9A-Za-z])" + re.escape(label) + r"(?![0-9A-Za-z])")
+
+
+def cards_shown(text: str, cards) -> set[int]:
+    """Which of ``cards`` are written on screen as their rank+suit label, wherever the table
+    puts them (this reads the text, not the layout, so a redrawn table keeps the check)."""
+    return {c for c in cards if _label_pattern(c).search(text)}
+
+
+def check_only_own_cards_shown(text: str, own, hidden) -> None:
+    """The viewer's cards are all found on screen (the positive control: if the table stops
+    writing cards as labels, this fails instead of passing with nothing found), then none of
+    the ``hidden`` ones."""
+    own = set(own)
+    missing = own - cards_shown(text, own)
+    assert not missing, ("the viewer's own cards are not found on screen: "
+                         f"{sorted(card_label(c) for c in missing)}; if the table now draws "
+                         f"cards another way, teach cards_shown() to read it\n{text}")
+    leaked = cards_shown(text, set(hidden) - own)
+    assert not leaked, f"cards of other seats visible: {sorted(map(card_label, leaked))}\n{text}"

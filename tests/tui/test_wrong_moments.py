@@ -10,7 +10,7 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import CARD_FACE, humans, make_app, screen_text, settled_text
+from .helpers import CARD_FACE, humans, make_app, notices, screen_text, settled_text
 
 SIZE = (80, 24)
 QUICK = preset("quick")
@@ -96,6 +96,7 @@ async def test_a_failed_save_is_reported_and_the_table_moves_on(tmp_path):
         app.store.save = broken
         screen = await end_a_turn(pilot)
         assert screen.stage == "handover"  # the turn ended although its save failed
+        assert "Could not save the game: disk full" in notices(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)

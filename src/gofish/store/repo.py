@@ -512,15 +512,17 @@ def _read_header(path: str) -> GameInfo | None:
     try:
         head = os.read(fd, HEAD_BYTES)
         if len(head) < HEAD_BYTES:
-            tail = head[-2:]  # the whole file: no need to ask its size
+            tail = head[-3:]  # the whole file: no need to ask its size
         else:
-            tail = os.pread(fd, 2, os.fstat(fd).st_size - 2)
+            tail = os.pread(fd, 3, os.fstat(fd).st_size - 3)
     except OSError:
         return None
     finally:
         os.close(fd)
     end = head.find(b"\n")
-    if end < 1 or tail != b"}\n" or head[end - 1] != 0x2C:  # the header line ends with ","
+    # the snapshot's "}" then the document's: a file cut after a line that ends in "}" (the
+    # last action's) does not end this way
+    if end < 1 or tail != b"}}\n" or head[end - 1] != 0x2C:  # the header line ends with ","
         return None
     try:
         return GameInfo.quick(json.loads(head[: end - 1] + b"}"), file=path)
