@@ -50,8 +50,8 @@ def hand_content(hand: Sequence[int], picked_rank: int | None, picked_suit: int 
         picked = rank == picked_rank
         inner = Content(" ").join(card_content(c) for c in cards)
         group = Content.assemble("[" if picked else " ", inner, "]" if picked else " ")
-        if picked:
-            group = group.stylize(PICKED)
+        if picked:  # bracketed and underlined, never reversed: the red stays red
+            group = group.stylize("bold underline")
         if clickable:
             group = group.stylize(click(f"screen.pick_rank({rank})"))
         parts.append(group)

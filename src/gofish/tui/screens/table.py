@@ -40,6 +40,7 @@ from gofish.tui.render import (
     rank_keys,
     seat_line,
 )
+from gofish.tui.widgets.hand import HandView
 
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
              **{str(d): str(d) for d in range(2, 10)}}
@@ -93,7 +94,7 @@ class TableScreen(Screen):
             with VerticalScroll(id="logbox"):
                 yield Static(id="log")
         yield Static(id="handtitle")
-        yield Static(id="hand")
+        yield HandView(id="hand")
         yield Static(id="ask")
         yield Static(id="msg")
         yield Footer()
@@ -489,7 +490,7 @@ class TableScreen(Screen):
         box.call_after_refresh(box.scroll_end, animate=False)
 
         title = self.query_one("#handtitle", Static)
-        hand = self.query_one("#hand", Static)
+        hand = self.query_one("#hand", HandView)
         if viewer is None:
             title.update(Content.styled(_("No hand is shown."), "dim"))
             hand.update(Content(""))
