@@ -293,9 +293,11 @@ async def test_rank_key_not_held_says_why(tmp_path):
         await pilot.pause()
         screen = app.screen
         held = {c >> 2 for c in screen.my_view().hand}
-        missing = next(r for r in range(13) if r not in held)
+        # not the two: after the opponent's key, "2" would choose seat 2 again
+        missing = next(r for r in range(1, 13) if r not in held)
         before = screen.session.action_count
-        await pilot.press(rank_key(missing))
+        opponent = 1 - screen.viewer
+        await pilot.press(str(opponent + 1), rank_key(missing))
         await pilot.pause()
         assert "you may only ask for a rank you hold" in screen_text(app)
         assert screen.session.action_count == before

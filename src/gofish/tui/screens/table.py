@@ -15,21 +15,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
-from gofish.engine.cards import parse_rank
 from gofish.i18n import N_, _, ngettext
 from gofish.names import (
     ASK,
-    OF,
     card_label,
     card_words,
     card_words_unsuited,
-    local_rank,
     rank_word,
     suit_symbol,
 )
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
+from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import (
     RED,
     books_line,
@@ -42,9 +40,6 @@ from gofish.tui.render import (
 )
 from gofish.tui.widgets.hand import HandView
 
-RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
-             **{str(d): str(d) for d in range(2, 10)}}
-SUIT_KEYS = {"c": 0, "d": 1, "h": 2, "s": 3}
 LOG_LINES = 300
 
 
@@ -72,10 +67,9 @@ class TableScreen(Screen):
         super().__init__()
         self.session = session
         self.viewer: int | None = None  # the seat whose hand is on screen
-        self.stage = "target"  # target -> rank -> (suit) -> confirm
-        self.target: int | None = None
-        self.rank: int | None = None
-        self.suit: int | None = None
+        self.picker = Picker(session.names, ask_for_card=session.rules.ask_for == "card",
+                             bluff_asks=session.rules.bluff_asks)
+        self.handover = False  # the hand stays up after its turn until its player's Enter
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
@@ -138,12 +132,12 @@ class TableScreen(Screen):
                 self._timer = self.set_timer(delay, self.computer_step)
             return
         self.fast = False
-        if self.needs_pass and self.viewer is not None and self.stage != "handover":
+        if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
-            self.stage = "handover"
+            self.handover = True
             self.refresh_table()
             return
-        if self.needs_pass and self.stage == "handover":
+        if self.needs_pass and self.handover:
             return
         if self.needs_pass:
             self.viewer = None
@@ -195,152 +189,82 @@ class TableScreen(Screen):
         return (self.viewer is not None and s.to_act == self.viewer and not s.over
                 and not s.deal_over and not self._passing)
 
+    @property
+    def stage(self) -> str:
+        """"handover" while the hand waits for its Enter, else the picker's step."""
+        return "handover" if self.handover else self.picker.step
+
+    @property
+    def target(self) -> int | None:
+        return self.picker.target
+
+    @property
+    def rank(self) -> int | None:
+        return self.picker.rank
+
+    @property
+    def suit(self) -> int | None:
+        return self.picker.suit
+
     def reset_pick(self) -> None:
-        self.stage, self.target, self.rank, self.suit = "target", None, None, None
-
-    def targets(self, view: SeatView) -> list[int]:
-        return [o for o in range(view.players) if o != view.seat and view.counts[o]]
-
-    def held_ranks(self, view: SeatView) -> list[int]:
-        return sorted({c >> 2 for c in view.hand})
+        self.picker.clear()
 
     def prepare_pick(self) -> None:
-        """Keep sensible choices between asks: same opponent if still possible."""
+        """A new ask begins at every action: the rank is never carried over (after a hit the
+        opponent has none left, after a miss the turn is over)."""
         view = self.my_view()
         if view is None or not self.can_ask():
             return
-        targets = self.targets(view)
-        ranks = self.held_ranks(view)
-        if self.target not in targets:
-            self.target = targets[0] if len(targets) == 1 else None
-        if self.rank not in ranks:
-            self.rank = None
-        self.suit = None
-        if not view.hand:
-            self.stage = "draw"
-        elif self.target is None:
-            self.stage = "target"
-        else:
-            self.stage = "rank"
+        self.picker.update(view, self.session.action_count)
+
+    def _picked(self, message: str) -> None:
+        self.message = Content.styled(message, "bold") if message else Content("")
+        self.refresh_table()
 
     def pick_target(self, seat: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if seat == view.seat:
-            self.say(_("That is you: ask one of the others."))
-        elif not 0 <= seat < view.players:
-            self.say(_("There is no seat {n}.").format(n=seat + 1))
-        elif not view.counts[seat]:
-            self.say(_("{name} has no cards to ask for.").format(name=self.session.names[seat]))
-        else:
-            self.target = seat
-            self.stage = "rank"
-            self.message = Content("")
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_target(seat))
 
     def pick_rank(self, rank: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if rank not in self.held_ranks(view):
-            self.say(_("You have no {rank}: you may only ask for a rank you hold.").format(
-                rank=rank_word(rank, role=OF)))
-        else:
-            self.rank = rank
-            self.suit = None
-            self.message = Content("")
-            if self.target is None:
-                self.stage = "target"
-            elif self.session.rules.ask_for == "card":
-                self.stage = "suit"
-            else:
-                self.stage = "rank"
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_rank(rank))
 
     def pick_suit(self, suit: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask() or self.session.rules.ask_for != "card":
-            return
-        if self.rank is None:
-            self.say(_("Choose a rank first."))
-            return
-        c = self.rank * 4 + suit
-        if c in view.hand and not self.session.rules.bluff_asks:
-            self.say(_("You already hold {card}; bluff asks are off.").format(card=card_label(c)))
-        else:
-            self.suit = suit
-            self.message = Content("")
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_suit(suit))
 
     def on_key(self, event: events.Key) -> None:
-        if not self.can_ask() or not event.character:
+        if not self.can_ask() or not event.character or self.handover:
             return
-        ch = event.character.lower()
-        if self.stage == "target" and ch.isdigit():
+        outcome = self.picker.key(event.character)
+        if outcome.handled:
             event.stop()
-            self.pick_target(int(ch) - 1)
-        elif self.stage == "suit" and ch in SUIT_KEYS:
-            event.stop()
-            self.pick_suit(SUIT_KEYS[ch])
-        elif ch in RANK_KEYS and self.stage in ("rank", "suit", "target"):
-            if self.stage == "target" and ch.isdigit():
-                return
-            event.stop()
-            self.pick_rank(parse_rank(RANK_KEYS[ch]))
-        elif (rank := local_rank(ch)) is not None and self.stage in ("rank", "suit", "target"):
-            event.stop()  # a court card by its local letter: R, D, V in French
-            self.pick_rank(rank)
+            self._picked(outcome.message)
 
     def action_cycle_target(self, step: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        targets = self.targets(view)
-        if not targets:
-            return
-        i = targets.index(self.target) + step if self.target in targets else 0
-        self.target = targets[i % len(targets)]
-        self.refresh_table()
+        if self.can_ask():
+            self.picker.cycle_target(step)
+            self._picked("")
 
     def action_cycle_rank(self, step: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if self.stage == "suit":
-            options = [s for s in range(4) if self.session.rules.bluff_asks
-                       or (self.rank or 0) * 4 + s not in view.hand]
-            i = options.index(self.suit) + step if self.suit in options else 0
-            self.suit = options[i % len(options)]
-        else:
-            ranks = self.held_ranks(view)
-            if not ranks:
-                return
-            i = ranks.index(self.rank) + step if self.rank in ranks else 0
-            self.rank = ranks[i % len(ranks)]
-            if self.stage == "target" and self.target is not None:
-                self.stage = "rank"
-        self.refresh_table()
+        if self.can_ask():
+            self.picker.cycle_rank(step)
+            self._picked("")
 
     def action_next_stage(self) -> None:
-        if self.stage == "target" and self.target is not None:
-            self.stage = "rank"
-        elif self.stage == "rank" and self.rank is not None and \
-                self.session.rules.ask_for == "card":
-            self.stage = "suit"
+        p = self.picker
+        if self.can_ask() and p.step == WHOM and p.target is not None:
+            p.step = RANK
         self.refresh_table()
 
     def action_prev_stage(self) -> None:
-        if self.stage == "suit":
-            self.stage, self.suit = "rank", None
-        elif self.stage == "rank":
-            self.stage = "target"
+        if self.can_ask():
+            self.picker.back()
         self.refresh_table()
 
     def action_back(self) -> None:
-        if self.can_ask() and self.stage in ("rank", "suit") and self.stage != "target" and \
-                len(self.targets(self.my_view())) > 1:  # type: ignore[arg-type]
-            self.action_prev_stage()
+        if self.can_ask() and self.picker.back():
+            self.refresh_table()
             return
         self.app.go_menu()
 
@@ -349,35 +273,23 @@ class TableScreen(Screen):
 
     def hand_over(self) -> None:
         """The player on screen is done: take the hand off and put up the interstitial."""
-        self.stage = "target"
+        self.handover = False
         self.viewer = None
+        self.picker.clear()
         self.advance()
 
     def action_confirm(self) -> None:
-        if self.stage == "handover":
+        if self.handover:
             self.hand_over()
             return
-        view = self.my_view()
-        if view is None or not self.can_ask():
+        if not self.can_ask():
             return
-        if self.stage == "draw":
-            self.act(Draw())
-            return
-        if self.target is None:
-            self.say(_("Choose whom to ask: a number key, or ↑ ↓."))
-            return
-        if self.rank is None:
-            self.stage = "rank"
-            self.say(_("Choose a rank: its key ({keys}) or ← →.").format(keys=rank_keys()))
-            return
-        if self.session.rules.ask_for == "card":
-            if self.suit is None:
-                self.stage = "suit"
-                self.say(_("Choose a suit: C, D, H or S, or the arrows."))
-                return
-            self.act(Ask(self.target, self.rank, self.suit))
-        else:
-            self.act(Ask(self.target, self.rank))
+        self.prepare_pick()
+        outcome = self.picker.confirm()
+        if outcome.action is not None:
+            self.act(outcome.action)
+        elif outcome.message:
+            self.say(outcome.message)
 
     def act(self, action: Ask | Draw) -> None:
         s = self.session
@@ -467,7 +379,7 @@ class TableScreen(Screen):
         self.query_one("#topbar", Static).update(
             Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
 
-        pickable = self.can_ask() and self.stage in ("target", "rank", "suit")
+        pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
         seats: list[Content] = []
         for seat in range(view.players):
             seats.append(seat_line(view, seat, names, picked=self.target == seat and pickable,
@@ -535,7 +447,7 @@ class TableScreen(Screen):
             "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
             "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
             "suit": _("Which suit? C D H S or ←→"),
-        }[self.stage]
+        }.get(self.stage, "")
         if self.target is not None and self.rank is not None and (
                 s.rules.ask_for == "rank" or self.suit is not None):
             hint = _("Enter: ask")
