@@ -57,3 +57,8 @@ async def settled_text(pilot) -> str:
 def notices(app: GofishApp) -> list[str]:
     """The notices (toasts) raised and not yet expired; they are not in the screen's text."""
     return [n.message for n in app._notifications]
+
+
+async def confirm_pass(pilot) -> None:
+    """The incoming player takes the device: their own key on the pass screen (not Enter)."""
+    await pilot.press(pilot.app.screen.confirm_key)

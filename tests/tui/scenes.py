@@ -18,7 +18,7 @@ from gofish.store.repo import Store
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import fixed_clock, humans, make_app
+from .helpers import confirm_pass, fixed_clock, humans, make_app
 
 RunBefore = Callable[[object], Awaitable[None]]
 
@@ -66,7 +66,7 @@ def table_after(actions: int) -> RunBefore:
 
 async def pass_screen(pilot) -> None:
     await pilot.pause()
-    await pilot.press("enter")  # the first player is ready
+    await confirm_pass(pilot)  # the first player is ready
     await pilot.pause()
     view = pilot.app.screen.my_view()
     target = next(o for o in range(view.players) if o != view.seat)

@@ -17,7 +17,15 @@ from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.screens.too_small import TooSmallScreen
 
-from .helpers import CARD_FACE, fixed_clock, humans, make_app, screen_text, settled_text
+from .helpers import (
+    CARD_FACE,
+    confirm_pass,
+    fixed_clock,
+    humans,
+    make_app,
+    screen_text,
+    settled_text,
+)
 
 SIZE = (80, 24)
 
@@ -80,7 +88,7 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
         if isinstance(screen, GameOverScreen):
             return seen
         if isinstance(screen, PassScreen):
-            await pilot.press("enter")
+            await confirm_pass(pilot)
             continue
         if not isinstance(screen, TableScreen):
             raise AssertionError(f"unexpected screen {screen!r}")
@@ -159,7 +167,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                 assert screen.session.is_human(screen.seat)
                 assert screen.seat == screen.session.to_act
                 assert screen.seat != last_viewer
-                await pilot.press("enter")
+                await confirm_pass(pilot)
                 continue
             assert isinstance(screen, TableScreen)
             s = screen.session
@@ -232,7 +240,7 @@ async def test_quit_in_the_middle_and_resume_to_the_same_state(tmp_path):
         await pilot.press("ctrl+q")
     assert "gofish resume" in app.exit_message and game_id in app.exit_message
 
-    again = GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock,
+    again = GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock, pass_guard=0,
                       start="resume")
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -248,7 +256,7 @@ async def test_resume_key_on_the_menu_continues_the_latest_game(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game_id = app.session.game_id
-        await pilot.press("enter")  # Alice is ready
+        await confirm_pass(pilot)  # Alice is ready
         await pilot.press("escape")  # back to the menu: the game is saved
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -265,7 +273,7 @@ async def test_markup_in_names_is_shown_literally(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "[bold]Ann" in text or "[@click=app.quit]B" in text
-        await pilot.press("enter")
+        await confirm_pass(pilot)
         await pilot.pause()
         text = screen_text(app)
         assert "[bold]Ann" in text and "[@click=app.quit]B" in text

@@ -18,7 +18,7 @@ from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import humans, make_app
+from .helpers import confirm_pass, humans, make_app
 from .scenes import play_randomly
 
 SIZE = (80, 24)
@@ -101,7 +101,7 @@ def test_the_kids_rules_in_words_speak_of_pairs():
 
 async def rank_stage(pilot) -> TableScreen:
     await pilot.pause()
-    await pilot.press("enter")  # the first player is ready
+    await confirm_pass(pilot)  # the first player is ready
     await pilot.pause()
     screen = pilot.app.screen
     view = screen.my_view()

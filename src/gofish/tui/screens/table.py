@@ -370,6 +370,8 @@ class TableScreen(Screen):
             turn = _("Game over")
         elif s.deal_over:
             turn = _("Deal over")
+        elif self.handover:  # the old hand is still up: do not announce the next player yet
+            turn = _("Your turn is over.")
         elif viewer is not None and view.turn == viewer:
             turn = _("Your turn")
         else:
