@@ -55,6 +55,6 @@ async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
             await pilot.press(letter)
             await pilot.pause()
             assert screen.rank == court[0]
-            assert f"[{letter.upper()}" in screen_text(app)  # the picked group, by its letter
+            assert f"║{letter.upper()}" in screen_text(app)  # the chosen rank raised, by its letter
     finally:
         set_local_letters(False)

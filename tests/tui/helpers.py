@@ -27,6 +27,7 @@ def make_app(tmp_path, seats, rules: Rules | None = None, seed: int = 1, **kw) -
         choice = SetupChoice(tuple(seats), rules or Rules(), seed)
     kw.setdefault("pass_guard", 0.0)
     kw.setdefault("computer_delay", 0)
+    kw.setdefault("moment_seconds", 0)  # no moments passing by in tests and snapshots
     return GofishApp(data_dir=str(tmp_path / "data"), clock=fixed_clock, choice=choice, **kw)
 
 

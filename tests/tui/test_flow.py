@@ -277,7 +277,7 @@ async def test_markup_in_names_is_shown_literally(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "[bold]Ann" in text and "[@click=app.quit]B" in text
-        await pilot.click("#seats", offset=(5, 2))  # a click on the name does nothing odd
+        await pilot.click("#row-seats", offset=(5, 0))  # a click on the name does nothing odd
         await pilot.pause()
         assert app.is_running
 
@@ -297,7 +297,7 @@ async def test_rank_key_not_held_says_why(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await confirm_pass(pilot)
         await pilot.pause()
         screen = app.screen
         held = {c >> 2 for c in screen.my_view().hand}

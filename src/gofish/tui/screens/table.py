@@ -9,38 +9,27 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
+from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import (
-    ASK,
-    card_label,
-    card_words,
-    card_words_unsuited,
-    rank_word,
-    suit_symbol,
-)
-from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
+from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
+from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
 from gofish.tui.picker import RANK, WHOM, Picker
-from gofish.tui.render import (
-    RED,
-    books_line,
-    bullet,
-    click,
-    dot,
-    hand_content,
-    rank_keys,
-    seat_line,
-)
+from gofish.tui.render import dot
+from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
+from gofish.tui.widgets.log import LogView
+from gofish.tui.widgets.seats import SeatBox, SeatState
+from gofish.tui.widgets.stock import StockView
 
-LOG_LINES = 300
+MOMENT_SECONDS = 1.2
 
 
 class TableScreen(Screen):
@@ -70,6 +59,8 @@ class TableScreen(Screen):
         self.picker = Picker(session.names, ask_for_card=session.rules.ask_for == "card",
                              bluff_asks=session.rules.bluff_asks)
         self.handover = False  # the hand stays up after its turn until its player's Enter
+        self.taken: list[str] = []  # cards taken from the viewer since they last acted
+        self._moment_timer = None
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
@@ -80,16 +71,28 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ layout
 
+    # from 120 columns and 36 rows: seats around the table, bigger cards, a wider log
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
+        players = len(self.session.names)
         with Horizontal(id="main"):
-            with Vertical(id="side"):
-                yield Static(id="seats")
-            with VerticalScroll(id="logbox"):
-                yield Static(id="log")
+            with Vertical(id="felt"):
+                with Horizontal(id="row-seats"):
+                    for seat in range(players):
+                        yield SeatBox(seat, id=f"seat-{seat}")
+                with Horizontal(id="middle"):
+                    yield SeatBox(-1, id="seat-left")
+                    with Vertical(id="centre"):
+                        yield StockView(id="stock")
+                        yield Static(id="moment")
+                    yield SeatBox(-1, id="seat-right")
+            yield LogView(id="logbox")
         yield Static(id="handtitle")
         yield HandView(id="hand")
-        yield Static(id="ask")
+        yield AskBar(id="ask")
         yield Static(id="msg")
         yield Footer()
 
@@ -294,6 +297,7 @@ class TableScreen(Screen):
     def act(self, action: Ask | Draw) -> None:
         s = self.session
         before = s.event_count
+        self.taken = []
         try:
             s.play(self.viewer, action)  # type: ignore[arg-type]
         except IllegalAction as e:
@@ -332,7 +336,7 @@ class TableScreen(Screen):
         self.app.show_help(self.session)
 
     def action_log_page(self, step: int) -> None:
-        box = self.query_one("#logbox", VerticalScroll)
+        box = self.query_one("#logbox", LogView)
         if step < 0:
             box.scroll_page_up()
         else:
@@ -345,19 +349,64 @@ class TableScreen(Screen):
         self.refresh_table()
 
     def announce(self, start: int) -> None:
-        """Lucky draws, books and the end of a turn go in the message line too."""
+        """The message line tells the last thing that happened (lucky draws, books and the end
+        of the game first) and names cards taken from you; a "Go fish!", a lucky draw or a new
+        book is also a moment on the table, shown briefly, never in the way of a key."""
         s = self.session
-        lines = story(s.events_for(self.viewer, start), s.names, self.viewer, s.rules.pairs)
+        events = s.events_for(self.viewer, start)
+        lines = story(events, s.names, self.viewer, s.rules.pairs)
+        viewer = self.viewer
+        for e in events:
+            if viewer is not None and e.kind == ev.GAVE and e.target == viewer:
+                self.taken.append(_("{name} took {cards} from you.").format(
+                    name=s.names[e.seat], cards=cards_label(sorted(e.cards))))
+        message = Content("")
         for line in reversed(lines):
             if line.kind in (LUCKY, BOOK, OVER):
-                self.message = Content.styled(line.text, "bold reverse")
-                return
-        if lines:
-            self.message = Content(lines[-1].text)
+                message = Content.styled(line.text, "bold reverse")
+                break
+        else:
+            if lines:
+                message = Content(lines[-1].text)
+        if self.taken:
+            message = Content.assemble((" ".join(self.taken), "bold"), " ", message)
+        self.message = message
+        self.moment(events)
+
+    def moment(self, events) -> None:
+        """The most telling event of the last action, in a bubble on the table for a moment."""
+        s = self.session
+        text = ""
+        for e in events:
+            if e.kind == ev.GO_FISH:
+                text = _("Go fish!")
+            elif e.kind == ev.LUCKY:
+                text = _("Lucky draw!")
+            elif e.kind == ev.BOOK:
+                rank = rank_word(e.rank, role=OF)
+                said = _("{name}: a pair of {rank}!") if s.rules.pairs else \
+                    _("{name}: a book of {rank}!")
+                text = said.format(name=s.names[e.seat], rank=rank)
+        seconds = getattr(self.app, "moment_seconds", MOMENT_SECONDS)
+        if not text or not self.is_mounted or seconds <= 0:
+            return
+        bubble = self.query_one("#moment", Static)
+        bubble.update(Content.styled(f" {text} ", "bold reverse"))
+        bubble.display = True
+        if self._moment_timer is not None:
+            self._moment_timer.stop()
+        self._moment_timer = self.set_timer(seconds, self._moment_over)
+
+    def _moment_over(self) -> None:
+        self._moment_timer = None
+        if self.is_mounted:
+            self.query_one("#moment", Static).display = False
 
     # ------------------------------------------------------------------ rendering
 
     def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
         s = self.session
         view = self.my_view() or s.public_view()
         viewer = self.viewer
@@ -380,95 +429,107 @@ class TableScreen(Screen):
         top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
         self.query_one("#topbar", Static).update(
             Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
-
-        pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
-        seats: list[Content] = []
-        for seat in range(view.players):
-            seats.append(seat_line(view, seat, names, picked=self.target == seat and pickable,
-                                   pickable=pickable and seat != view.seat,
-                                   key=str(seat + 1)))
-            seats.append(books_line(view, seat, s.rules.pairs))
-            if view.hands[seat] is not None and seat != view.seat and s.rules.open_hands:
-                seats.append(Content.assemble("      ", _hand_inline(view.hands[seat])))
-        self.query_one("#seats", Static).update(Content("\n").join(seats))
-
-        lines = story(s.events_for(viewer), names, viewer, s.rules.pairs)[-LOG_LINES:]
-        log = []
-        for line in lines:
-            style = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}.get(line.kind, "")
-            if line.kind == ASKED and line.seat == viewer:
-                style = "italic"
-            log.append(Content.styled(bullet() + line.text, style))
-        self.query_one("#log", Static).update(Content("\n").join(log))
-        box = self.query_one("#logbox", VerticalScroll)
-        box.call_after_refresh(box.scroll_end, animate=False)
-
-        title = self.query_one("#handtitle", Static)
-        hand = self.query_one("#hand", HandView)
-        if viewer is None:
-            title.update(Content.styled(_("No hand is shown."), "dim"))
-            hand.update(Content(""))
-        else:
-            n = len(view.hand)
-            title.update(Content.assemble(
-                (_("Your hand, {name}").format(name=names[viewer]), "bold"), dot(),
-                ngettext("{n} card", "{n} cards", n).format(n=n)))
-            hand.update(hand_content(view.hand, self.rank if self.can_ask() else None,
-                                     self.suit, self.can_ask()))
-        self.query_one("#ask", Static).update(self.ask_line(view))
+        self.show_seats(view)
+        self.query_one(StockView).show(view.stock)
+        self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
+        self.show_hand(view)
+        can_ask = self.can_ask()
+        self.query_one("#ask", AskBar).update(ask_content(
+            s, self.picker, can_ask=can_ask, handover=self.handover, players=view.players))
         self.query_one("#msg", Static).update(self.message)
 
-    def ask_line(self, view: SeatView) -> Content:
+    def seat_state(self, view: SeatView, seat: int) -> SeatState:
         s = self.session
-        if s.over or s.deal_over:
-            return Content("")
-        if self.stage == "handover" and s.to_act is not None:
-            return Content.assemble(
-                (_("Your turn is over."), "bold"), " ",
-                _("Press Enter, then pass the device to {name}.").format(
-                    name=s.names[s.to_act]))
-        if not self.can_ask():
-            seat = s.to_act
-            if seat is not None and s.computer_to_act():
-                return Content.assemble(
-                    (_("{name} is thinking…").format(name=s.names[seat]), "italic"),
-                    "  ", (_("Space: skip ahead"), "dim"))
-            return Content("")
-        if self.stage == "draw":
-            return Content.assemble((_("Your hand is empty."), "bold"), " ",
-                                    _("Press Enter to draw from the stock."))
-        who = s.names[self.target] if self.target is not None else "?"
-        if self.rank is None:
-            what = "?"
-        elif s.rules.ask_for == "card":
-            what = card_words(self.rank * 4 + self.suit) if self.suit is not None else \
-                card_words_unsuited(self.rank)
+        pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
+        turn = not view.over and not view.deal_over and view.turn == seat
+        name = s.names[seat]
+        if seat == view.seat and self.viewer is not None:
+            name = _("{name} (you)").format(name=name)
+        books = tuple(r for r, _c in sorted(view.books[seat]))
+        shown = view.hands[seat] if s.rules.open_hands and seat != view.seat else None
+        return SeatState(seat, name, view.counts[seat], books, turn, view.out[seat],
+                         chosen=pickable and self.target == seat,
+                         pickable=pickable and seat != view.seat,
+                         you=seat == self.viewer,
+                         open_cards=tuple(shown) if shown is not None else None)
+
+    def around(self, view: SeatView) -> tuple[list[int], int | None, int | None]:
+        """The seats shown (the viewer's own is the hand below), and on a wide screen the two
+        that sit at the left and right ends of the table."""
+        seats = [o for o in range(view.players) if o != self.viewer]
+        if self.viewer is not None:  # clockwise from the viewer's left
+            seats = seats[self.viewer:] + seats[:self.viewer]
+        if len(seats) >= 3 and self.has_class("-wide") and self.has_class("-tall"):
+            return seats, seats[0], seats[-1]
+        return seats, None, None
+
+    def show_seats(self, view: SeatView) -> None:
+        shown, left, right = self.around(view)
+        pairs = self.session.rules.pairs
+        for seat in range(view.players):
+            widget = self.query_one(f"#seat-{seat}", SeatBox)
+            widget.display = seat in shown and seat not in (left, right)
+            if widget.display:
+                widget.show(self.seat_state(view, seat), pairs)
+        for side, seat in (("left", left), ("right", right)):
+            widget = self.query_one(f"#seat-{side}", SeatBox)
+            widget.display = seat is not None
+            if seat is not None:
+                widget.seat = seat
+                widget.show(self.seat_state(view, seat), pairs)
+
+    def new_cards(self, view: SeatView) -> frozenset[int]:
+        """Cards that came into the hand since the viewer's last ask began (what they drew or
+        were given since): marked until they ask again."""
+        if self.viewer is None:
+            return frozenset()
+        events = self.session.events_for(self.viewer)
+        start = 0
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind == ev.ASK and events[i].seat == self.viewer:
+                start = i
+                break
+        got: set[int] = set()
+        for e in events[start:]:
+            if e.seat != self.viewer:
+                continue
+            if e.kind in (ev.GAVE, ev.LUCKY):
+                got.update(e.cards)
+            elif e.kind in (ev.DREW, ev.DEALT) and start:
+                got.update(e.secret)
+        return frozenset(got) & frozenset(view.hand)
+
+    def show_hand(self, view: SeatView) -> None:
+        s = self.session
+        title = self.query_one("#handtitle", Static)
+        hand = self.query_one("#hand", HandView)
+        viewer = self.viewer
+        if viewer is None:
+            title.update(Content.styled(_("No hand is shown."), "dim"))
+            hand.show((), chosen=None, new=frozenset(), clickable=False, hidden_note=" ")
+            return
+        n = len(view.hand)
+        books = sorted(r for r, _c in view.books[viewer])
+        if books:
+            label = ngettext("{n} pair", "{n} pairs", len(books)) if s.rules.pairs else \
+                ngettext("{n} book", "{n} books", len(books))
+            booked = label.format(n=len(books)) + ": " + " ".join(rank_short(r) for r in books)
         else:
-            what = rank_word(self.rank, role=ASK)
-        hint = {
-            "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
-            "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
-            "suit": _("Which suit? C D H S or ←→"),
-        }.get(self.stage, "")
-        if self.target is not None and self.rank is not None and (
-                s.rules.ask_for == "rank" or self.suit is not None):
-            hint = _("Enter: ask")
-        sentence = _("Ask {name} for {what}").format(name=who, what=what)
-        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
-        return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+            booked = _("no pairs") if s.rules.pairs else _("no books")
+        new = self.new_cards(view)
+        title.update(Content.assemble(
+            (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
+            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked,
+            *((dot(), (_("* new since your last turn"), "dim")) if new else ())))
+        can_ask = self.can_ask()
+        hand.show(tuple(view.hand), chosen=self.rank if can_ask else None, new=new,
+                  clickable=can_ask)
 
     def action_pick_target(self, seat: int) -> None:
         self.pick_target(seat)
 
     def action_pick_rank(self, rank: int) -> None:
         self.pick_rank(rank)
-
-
-def _hand_inline(cards: tuple[int, ...] | None) -> Content:
-    if not cards:
-        return Content("—")
-    return Content(" ").join(
-        Content.styled(card_label(c), RED if (c & 3) in (1, 2) else "") for c in cards)
 
 
 __all__ = ["TableScreen", "RANKS", "SUITS", "suit_symbol"]
