@@ -69,6 +69,8 @@ class HandView(Widget):
         rows = hand_rows(self.cards, width, chosen=self.chosen, new=self.new, big=self.big,
                          glyphs=glyphs, label=rank_short, suit=suit_symbol)
         styles = {role: self.get_visual_style(cls) for role, cls in ROLE_CLASSES.items()}
+        if getattr(self.app, "no_color", False):  # grey on black is no red: bold ink, as black
+            styles["red"] = styles["black"]
         lines = []
         for row in rows:
             parts = []
