@@ -61,6 +61,10 @@ class TableScreen(Screen):
         self.handover = False  # the hand stays up after its turn until its player's Enter
         self.taken: list[str] = []  # cards taken from the viewer since they last acted
         self._moment_timer = None
+        self._shown: dict[str, Content] = {}  # what each fixed line shows
+        self._marks_for: int | None = None  # the new cards of this viewer, read up to _upto
+        self._marks_upto = 0
+        self._marks: set[int] = set()
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
@@ -185,7 +189,8 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ picking
 
     def my_view(self) -> SeatView | None:
-        return None if self.viewer is None else self.session.view(self.viewer)
+        """The viewer's view, without its history (the log and the marks read the events)."""
+        return None if self.viewer is None else self.session.view(self.viewer, with_events=False)
 
     def can_ask(self) -> bool:
         s = self.session
@@ -369,7 +374,7 @@ class TableScreen(Screen):
             if lines:
                 message = Content(lines[-1].text)
         if self.taken:
-            message = Content.assemble((" ".join(self.taken), "bold"), " ", message)
+            message = Content("\n").join([Content.styled(" ".join(self.taken), "bold"), message])
         self.message = message
         self.moment(events)
 
@@ -427,16 +432,21 @@ class TableScreen(Screen):
             turn = _("{name}'s turn").format(name=names[view.turn])
         deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
         top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
-        self.query_one("#topbar", Static).update(
-            Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+        self.put("#topbar", Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
         self.show_seats(view)
         self.query_one(StockView).show(view.stock)
         self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
         self.show_hand(view)
         can_ask = self.can_ask()
-        self.query_one("#ask", AskBar).update(ask_content(
-            s, self.picker, can_ask=can_ask, handover=self.handover, players=view.players))
-        self.query_one("#msg", Static).update(self.message)
+        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
+                                     players=view.players))
+        self.put("#msg", self.message)
+
+    def put(self, selector: str, content: Content) -> None:
+        """A fixed-size line: redrawn only when it changes, and never a new layout."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content, layout=False)
 
     def seat_state(self, view: SeatView, seat: int) -> SeatState:
         s = self.session
@@ -468,44 +478,48 @@ class TableScreen(Screen):
         pairs = self.session.rules.pairs
         for seat in range(view.players):
             widget = self.query_one(f"#seat-{seat}", SeatBox)
-            widget.display = seat in shown and seat not in (left, right)
-            if widget.display:
+            display = seat in shown and seat not in (left, right)
+            if widget.display != display:
+                widget.display = display
+            if display:
                 widget.show(self.seat_state(view, seat), pairs)
         for side, seat in (("left", left), ("right", right)):
             widget = self.query_one(f"#seat-{side}", SeatBox)
-            widget.display = seat is not None
+            if widget.display != (seat is not None):
+                widget.display = seat is not None
             if seat is not None:
                 widget.seat = seat
                 widget.show(self.seat_state(view, seat), pairs)
 
     def new_cards(self, view: SeatView) -> frozenset[int]:
         """Cards that came into the hand since the viewer's last ask began (what they drew or
-        were given since): marked until they ask again."""
-        if self.viewer is None:
+        were given since): marked until they ask again. Only new events are read."""
+        viewer = self.viewer
+        if viewer is None:
             return frozenset()
-        events = self.session.events_for(self.viewer)
-        start = 0
-        for i in range(len(events) - 1, -1, -1):
-            if events[i].kind == ev.ASK and events[i].seat == self.viewer:
-                start = i
-                break
-        got: set[int] = set()
-        for e in events[start:]:
-            if e.seat != self.viewer:
+        if self._marks_for != viewer:
+            self._marks_for, self._marks_upto, self._marks = viewer, 0, set()
+        s = self.session
+        start = self._marks_upto
+        events = s.events_for(viewer, start)
+        self._marks_upto = start + len(events)
+        for e in events:
+            if e.kind == ev.DEAL or (e.kind == ev.ASK and e.seat == viewer):
+                self._marks = set()  # a new deal, or the viewer asks again
+            elif e.seat != viewer:
                 continue
-            if e.kind in (ev.GAVE, ev.LUCKY):
-                got.update(e.cards)
-            elif e.kind in (ev.DREW, ev.DEALT) and start:
-                got.update(e.secret)
-        return frozenset(got) & frozenset(view.hand)
+            elif e.kind in (ev.GAVE, ev.LUCKY):
+                self._marks.update(e.cards)
+            elif e.kind == ev.DREW:
+                self._marks.update(e.secret)
+        return frozenset(self._marks) & frozenset(view.hand)
 
     def show_hand(self, view: SeatView) -> None:
         s = self.session
-        title = self.query_one("#handtitle", Static)
         hand = self.query_one("#hand", HandView)
         viewer = self.viewer
         if viewer is None:
-            title.update(Content.styled(_("No hand is shown."), "dim"))
+            self.put("#handtitle", Content.styled(_("No hand is shown."), "dim"))
             hand.show((), chosen=None, new=frozenset(), clickable=False, hidden_note=" ")
             return
         n = len(view.hand)
@@ -517,7 +531,7 @@ class TableScreen(Screen):
         else:
             booked = _("no pairs") if s.rules.pairs else _("no books")
         new = self.new_cards(view)
-        title.update(Content.assemble(
+        self.put("#handtitle", Content.assemble(
             (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
             ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked,
             *((dot(), (_("* new since your last turn"), "dim")) if new else ())))

@@ -13,7 +13,7 @@ from gofish.tui.cards import ASCII, UNICODE, back_rows
 class StockView(Widget):
     COMPONENT_CLASSES = {"stock--back"}
     DEFAULT_CSS = """
-    StockView { height: 3; width: auto; }
+    StockView { height: 3; width: 24; }
     StockView > .stock--back { color: $primary; }
     """
 
@@ -24,7 +24,7 @@ class StockView(Widget):
     def show(self, count: int) -> None:
         if count != self.count:
             self.count = count
-            self.refresh(layout=True)
+            self.refresh()
 
     def render(self) -> Content:
         label = _("Stock")
