@@ -384,7 +384,8 @@ class TableScreen(Screen):
         text = ""
         for e in events:
             if e.kind == ev.GO_FISH:
-                text = _("Go fish!")
+                text = _("{target} said “Go fish!”").format(target=s.names[e.target]) \
+                    if e.target != self.viewer else _("You said “Go fish!”")
             elif e.kind == ev.LUCKY:
                 text = _("Lucky draw!")
             elif e.kind == ev.BOOK:
@@ -393,7 +394,10 @@ class TableScreen(Screen):
                     _("{name}: a book of {rank}!")
                 text = said.format(name=s.names[e.seat], rank=rank)
         seconds = getattr(self.app, "moment_seconds", MOMENT_SECONDS)
-        if not text or not self.is_mounted or seconds <= 0:
+        if not self.is_mounted or seconds <= 0:
+            return
+        if not text:  # a new action without a moment: the last one is over
+            self._moment_over()
             return
         bubble = self.query_one("#moment", Static)
         bubble.update(Content.styled(f" {text} ", "bold reverse"))
@@ -403,6 +407,8 @@ class TableScreen(Screen):
         self._moment_timer = self.set_timer(seconds, self._moment_over)
 
     def _moment_over(self) -> None:
+        if self._moment_timer is not None:
+            self._moment_timer.stop()
         self._moment_timer = None
         if self.is_mounted:
             self.query_one("#moment", Static).display = False

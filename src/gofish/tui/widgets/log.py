@@ -22,7 +22,7 @@ STYLES = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}
 
 class LogView(ScrollView):
     DEFAULT_CSS = """
-    LogView { width: 1fr; padding: 0 1; }
+    LogView { width: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: scroll; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -89,6 +89,7 @@ class LogView(ScrollView):
         self.scroll_end(animate=False, immediate=False)
 
     def _rewrap(self) -> None:
+        # the scrollbar is always there (overflow-y: scroll), so the width never changes with it
         width = max(1, self.scrollable_content_region.width)
         if width != self._width:
             self._wrapped, self._width = {}, width

@@ -83,7 +83,9 @@ class SeatBox(Widget):
                 n=st.count)))
         if st.open_cards is not None:
             lines.append(Content.assemble(" ", _open_cards(st.open_cards)))
-        books = book_rows(st.books, rank_short, glyphs, width - 1)
+        # under open hands the cards take the stacks' rows: the books are listed in words
+        books = [] if st.open_cards is not None else \
+            book_rows(st.books, rank_short, glyphs, width - 1)
         lines += [Content.assemble(" ", _row_content(row, None)) for row in books]
         if not st.out or st.books:
             lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
