@@ -100,6 +100,10 @@ class TableScreen(Screen):
         yield Static(id="msg")
         yield Footer()
 
+    def on_resize(self) -> None:
+        """The breakpoints may have moved the seats: redraw once the classes are set."""
+        self.call_after_refresh(self.refresh_table)
+
     def on_mount(self) -> None:
         self.advance()
 
