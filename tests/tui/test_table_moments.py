@@ -118,3 +118,22 @@ async def test_a_resize_keeps_the_game_and_the_choices(tmp_path):
         await pilot.pause()
         asked = next(e for e in app.session.events_for(None, before) if e.kind == ev.ASK)
         assert (asked.target, asked.rank) == (2, rank)
+
+
+async def test_clicks_on_a_card_and_on_a_seat_choose_them(tmp_path):
+    app = make_app(tmp_path, seats(), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        while not screen.can_ask():
+            await pilot.press("space")
+            await pilot.pause()
+        hand = screen.query_one(HandView)
+        first = min(c >> 2 for c in screen.my_view().hand)
+        await pilot.click(HandView, offset=(hand.styles.padding.left + 1, 2))
+        await pilot.pause()
+        assert screen.rank == first
+        box = screen.query_one("#seat-2")
+        await pilot.click("#seat-2", offset=(3, 2))
+        await pilot.pause()
+        assert box.display and screen.target == 2
