@@ -4,6 +4,7 @@ nothing and says what to choose."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 from gofish.engine import Ask, Draw, Game, Rules
@@ -36,10 +37,11 @@ def typed(picker: Picker, keys: str):
     return out
 
 
-def test_the_picker_does_not_import_textual():
-    assert "gofish.tui.picker" in sys.modules
-    import gofish.tui.picker as mod
-    assert "textual" not in " ".join(getattr(mod, "__dict__", {}).keys())
+def test_the_picker_and_the_card_drawings_do_not_import_textual():
+    code = ("import sys, gofish.tui.picker, gofish.tui.cards; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_opponent_rank_enter_from_every_state():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from textual.style import Style
 
-from gofish.names import ascii_mode, rank_short
+from gofish.names import ascii_mode, rank_keys
+
+__all__ = ["bullet", "click", "dot", "rank_keys"]
 
 RED = "bold red"
 
@@ -21,10 +23,3 @@ def dot() -> str:
 
 def click(action: str) -> Style:
     return Style.from_meta({"@click": action})
-
-
-def rank_keys(ten: str = "0") -> str:
-    """The rank keys as the player types them: "A 2-9 0 J Q K", or "A 2-9 0 V D R" with
-    French local letters (the hand shows the same letters, and those keys pick them)."""
-    ace, jack, queen, king = (rank_short(r) for r in (12, 9, 10, 11))
-    return f"{ace} 2-9 {ten} {jack} {queen} {king}"
