@@ -292,7 +292,16 @@ def test_the_table_screen_in_a_real_terminal(tmp_path, procs):
             raise AssertionError(f"{e}\n{tmux.screen()}") from None
         assert game.actions[actions].target == target and game.actions[actions].rank == rank
         # leave, and come back to the same seat and hand
-        wait_for(lambda: "You asked" in tmux.screen(), 10, "the ask in Alice's log")
+        # the others may have played since: the log (30 columns at 80x24) scrolls back to it
+        seen = False
+        for _page in range(8):
+            try:
+                wait_for(lambda: "You asked" in tmux.screen(), 2, "the ask in Alice's log")
+                seen = True
+                break
+            except AssertionError:
+                tmux.keys("PPage")
+        assert seen, tmux.screen()
         tmux.keys("C-q")
         wait_for(lambda: "Take your seat again with" in tmux.screen(), 10, "the way back")
         tmux.close()
