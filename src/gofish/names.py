@@ -161,3 +161,10 @@ def card_words_unsuited(rank: int) -> str:
 
 def cards_label(cards: tuple[int, ...] | list[int]) -> str:
     return ", ".join(card_label(c) for c in cards)
+
+
+def rank_keys(ten: str = "0") -> str:
+    """The rank keys as the player types them: "A 2-9 0 J Q K", or "A 2-9 0 V D R" with
+    French local letters (the hand shows the same letters, and those keys pick them)."""
+    ace, jack, queen, king = (rank_short(r) for r in (12, 9, 10, 11))
+    return f"{ace} 2-9 {ten} {jack} {queen} {king}"

@@ -33,7 +33,6 @@ from gofish.store import Store
 pytestmark = pytest.mark.e2e
 PROFILE = "alice"
 MOVES = 3
-CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])[♣♦♥♠]")
 
 
 @pytest.fixture
@@ -53,14 +52,18 @@ def setup_output(*args: str) -> list[str]:
 
 
 def hand_on_screen(screen: str) -> list[str]:
-    """The card faces in the hand panel (below "Your hand", down to the first blank line)."""
+    """The card faces in the hand (below "Your hand", down to the ask line): each face has its
+    rank just inside its left edge and its suit on the row below, in the same column."""
     lines = screen.splitlines()
     start = next(i for i, line in enumerate(lines) if "Your hand" in line) + 1
+    end = next(i for i, line in enumerate(lines) if i > start and "Ask " in line)
     faces = []
-    for line in lines[start:]:
-        if not line.strip():
-            break
-        faces += [m.group(0) for m in CARD.finditer(line)]
+    for i in range(start, end - 1):
+        for m in re.finditer(r"[│║|#](10|[2-9AJQK])", lines[i]):
+            column = m.start(1)
+            below = lines[i + 1][column:column + 1]
+            if below in "♣♦♥♠" and below:
+                faces.append(m.group(1) + below)
     return faces
 
 

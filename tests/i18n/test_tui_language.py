@@ -3,7 +3,7 @@ choice is remembered; local card letters shown and typed at the table."""
 
 from __future__ import annotations
 
-from tui.helpers import humans, make_app, screen_text
+from tui.helpers import confirm_pass, humans, make_app, screen_text
 
 from gofish.i18n import LANGUAGE_NAMES, language, set_language
 from gofish.names import set_local_letters
@@ -46,7 +46,7 @@ async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
         app = make_app(tmp_path, humans("Alice", "Bob"), seed=1)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("enter")  # Alice is ready
+            await confirm_pass(pilot)  # Alice is ready
             await pilot.pause()
             screen = app.screen
             view = screen.my_view()
@@ -56,6 +56,6 @@ async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
             await pilot.press(letter)
             await pilot.pause()
             assert screen.rank == court[0]
-            assert f"[{letter.upper()}" in screen_text(app)  # the picked group, by its letter
+            assert f"║{letter.upper()}" in screen_text(app)  # the chosen rank raised, by its letter
     finally:
         set_local_letters(False)

@@ -28,6 +28,7 @@ def make_app(tmp_path, seats, rules: Rules | None = None, seed: int = 1, **kw) -
         choice = SetupChoice(tuple(seats), rules or Rules(), seed)
     kw.setdefault("pass_guard", 0.0)
     kw.setdefault("computer_delay", 0)
+    kw.setdefault("moment_seconds", 0)  # no moments passing by in tests and snapshots
     return GofishApp(data_dir=str(tmp_path / "data"), clock=fixed_clock, choice=choice, **kw)
 
 
@@ -83,3 +84,8 @@ def check_only_own_cards_shown(text: str, own, hidden) -> None:
                          f"cards another way, teach cards_shown() to read it\n{text}")
     leaked = cards_shown(text, set(hidden) - own)
     assert not leaked, f"cards of other seats visible: {sorted(map(card_label, leaked))}\n{text}"
+
+
+async def confirm_pass(pilot) -> None:
+    """The incoming player takes the device: their own key on the pass screen (not Enter)."""
+    await pilot.press(pilot.app.screen.confirm_key)

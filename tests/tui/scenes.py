@@ -18,7 +18,7 @@ from gofish.store.repo import Store
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import fixed_clock, humans, make_app
+from .helpers import confirm_pass, fixed_clock, humans, make_app
 
 RunBefore = Callable[[object], Awaitable[None]]
 
@@ -64,18 +64,67 @@ def table_after(actions: int) -> RunBefore:
     return run
 
 
-async def pass_screen(pilot) -> None:
+def no_color(make: Callable[[], GofishApp]) -> GofishApp:
+    """An app made as under NO_COLOR=1 (Textual reads it when the app is made)."""
+    before = os.environ.get("NO_COLOR")
+    os.environ["NO_COLOR"] = "1"
+    try:
+        return make()
+    finally:
+        if before is None:
+            del os.environ["NO_COLOR"]
+        else:
+            os.environ["NO_COLOR"] = before
+
+
+async def a_miss(pilot) -> None:
+    """Alice asks a player who has none: the "Go fish!" moment is on the table."""
     await pilot.pause()
-    await pilot.press("enter")  # the first player is ready
+    session = pilot.app.session
+    view = session.view(0)
+    miss = next((t, r) for t in (1, 2) for r in sorted({c >> 2 for c in view.hand})
+                if not any(c >> 2 == r for c in session.game.hand_cards(t)))
+    await pilot.press(str(miss[0] + 1), "234567890jqka"[miss[1]], "enter")
     await pilot.pause()
-    view = pilot.app.screen.my_view()
-    target = next(o for o in range(view.players) if o != view.seat)
-    await pilot.press(str(target + 1), "23456789tjqka"[view.hand[0] >> 2], "enter")
+
+
+async def big_hand(pilot) -> None:
+    """Alice holds 20 cards or more: the hand fans to fit 80 columns."""
+    app = pilot.app
     await pilot.pause()
-    for _ in range(6):
-        if type(pilot.app.screen).__name__ == "PassScreen":
+    rng = random.Random(0)
+    session = app.session
+    while len(session.view(0).hand) < 20 and not session.over:
+        view = session.view(session.to_act)
+        misses = [a for a in view.legal if getattr(a, "rank", None) is not None and not any(
+            c >> 2 == a.rank for c in session.game.hand_cards(a.target))]
+        session.game.apply(rng.choice(misses or list(view.legal)))
+    app.screen.advance()
+    await pilot.pause()
+    for _ in range(50):
+        if app.screen.can_ask():
             break
-        await pilot.press("enter")
+        await pilot.press("space")
+        await pilot.pause()
+    await pilot.press("right")
+    await pilot.pause()
+
+
+async def pass_screen(pilot) -> None:
+    """The first player asks until their turn ends, hides their hand: the pass screen."""
+    await pilot.pause()
+    await confirm_pass(pilot)  # the first player is ready
+    await pilot.pause()
+    for _ in range(20):
+        screen = pilot.app.screen
+        if type(screen).__name__ == "PassScreen":
+            break
+        if screen.stage == "handover":
+            await pilot.press("enter")
+        else:
+            view = screen.my_view()
+            target = next(o for o in range(view.players) if o != view.seat and view.counts[o])
+            await pilot.press(str(target + 1), "23456789tjqka"[view.hand[0] >> 2], "enter")
         await pilot.pause()
 
 
@@ -190,7 +239,14 @@ SCENES = [
     Scene("setup", lambda p: make_app(p, None, start="new"), no_blink),
     Scene("table", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12)),
     Scene("table-large", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12),
-          (120, 36)),
+          (120, 40)),
+    Scene("table-nocolor", lambda p: no_color(lambda: make_app(p, mixed_seats(), seed=21)),
+          table_after(12)),
+    Scene("table-moment", lambda p: make_app(p, mixed_seats()[:3], seed=2, moment_seconds=60),
+          a_miss),
+    Scene("table-big-hand", lambda p: make_app(p, [SeatSpec("Alice"),
+                                                   SeatSpec("Bob", COMPUTER, "random")], seed=6),
+          big_hand),
     Scene("table-ascii", lambda p: make_app(p, mixed_seats(), seed=21, ascii=True),
           table_after(12)),
     Scene("table-kids", lambda p: make_app(p, humans("Ann", "Ben", "Cat"),

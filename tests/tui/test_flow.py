@@ -20,6 +20,7 @@ from gofish.tui.screens.too_small import TooSmallScreen
 from .helpers import (
     CARD_FACE,
     check_only_own_cards_shown,
+    confirm_pass,
     fixed_clock,
     humans,
     make_app,
@@ -89,7 +90,7 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
             await pilot.press("enter")
             continue
         if isinstance(screen, PassScreen):
-            await pilot.press("enter")
+            await confirm_pass(pilot)
             continue
         if not isinstance(screen, TableScreen):
             raise AssertionError(f"unexpected screen {screen!r}")
@@ -171,7 +172,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                 assert screen.session.is_human(screen.seat)
                 assert screen.seat == screen.session.to_act
                 assert screen.seat != last_viewer
-                await pilot.press("enter")
+                await confirm_pass(pilot)
                 continue
             assert isinstance(screen, TableScreen)
             s = screen.session
@@ -244,7 +245,7 @@ async def test_quit_in_the_middle_and_resume_to_the_same_state(tmp_path):
         await pilot.press("ctrl+q")
     assert "gofish resume" in app.exit_message and game_id in app.exit_message
 
-    again = GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock,
+    again = GofishApp(data_dir=str(tmp_path / "data"), computer_delay=0, clock=fixed_clock, pass_guard=0,
                       start="resume")
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -260,7 +261,7 @@ async def test_resume_key_on_the_menu_continues_the_latest_game(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game_id = app.session.game_id
-        await pilot.press("enter")  # Alice is ready
+        await confirm_pass(pilot)  # Alice is ready
         await pilot.press("escape")  # back to the menu: the game is saved
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -277,7 +278,7 @@ async def test_markup_in_names_is_shown_literally(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "[bold]Ann" in text or "[@click=app.quit]B" in text
-        await pilot.press("enter")
+        await confirm_pass(pilot)
         await pilot.pause()
         text = screen_text(app)
         assert "[bold]Ann" in text and "[@click=app.quit]B" in text
@@ -311,13 +312,15 @@ async def test_rank_key_not_held_says_why(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await confirm_pass(pilot)
         await pilot.pause()
         screen = app.screen
         held = {c >> 2 for c in screen.my_view().hand}
-        missing = next(r for r in range(13) if r not in held)
+        # not the two: after the opponent's key, "2" would choose seat 2 again
+        missing = next(r for r in range(1, 13) if r not in held)
         before = screen.session.action_count
-        await pilot.press(rank_key(missing))
+        opponent = 1 - screen.viewer
+        await pilot.press(str(opponent + 1), rank_key(missing))
         await pilot.pause()
         assert "you may only ask for a rank you hold" in screen_text(app)
         assert screen.session.action_count == before

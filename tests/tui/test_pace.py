@@ -15,7 +15,7 @@ from gofish.tui.pace import PACES, SECONDS, nearest_pace, step_pace
 from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import fixed_clock, humans, make_app, notices, screen_text
+from .helpers import confirm_pass, fixed_clock, humans, make_app, notices, screen_text
 
 SIZE = (80, 24)
 BOT_FIRST = 1  # with Ann and a computer, this seed has the computer play first
@@ -143,7 +143,7 @@ async def test_a_table_of_humans_has_no_pace_or_skip_key(tmp_path):
     app = make_app(tmp_path, humans("Ann", "Ben"), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # Ann is ready
+        await confirm_pass(pilot)  # Ann is ready
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "Pace" not in footer(app) and "Skip ahead" not in footer(app)

@@ -45,7 +45,7 @@ async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                        and app.screen.is_mounted)
-            await pilot.pause(0.05)
+            await wait(pilot, lambda: "Help" in footer(app))  # the footer is drawn
             keys = footer(app)
             assert "Ask" in keys and "Help" in keys and "Back/leave" in keys
             assert "Skip ahead" not in keys and "Pace" not in keys and "menu" not in keys

@@ -1,6 +1,6 @@
-"""The table, the pass-the-device screen, the help (its top and its end, the computer
-levels), the final move and the game over (a single game and a match's deal) in French and
-Russian at 80x24:
+"""The table (80x24 and 120x40), the pass-the-device screen, the help (its top and its end,
+the computer levels), the final move and the game over (a single game and a match's deal) in
+French and Russian:
 the longest translations still fit. The scenes are the English snapshots' own (scenes.py).
 Plain ``def`` tests, as pytest-textual-snapshot wants.
 """
@@ -14,8 +14,8 @@ from gofish.i18n import set_language
 from .scenes import SCENES
 
 SHOWN = {scene.name: scene for scene in SCENES
-         if scene.name in ("table", "pass-the-device", "help", "help-computers", "final-move",
-                           "game-over", "game-over-match", "game-over-match-end")}
+         if scene.name in ("table", "table-large", "pass-the-device", "help", "help-computers",
+                           "final-move", "game-over", "game-over-match", "game-over-match-end")}
 
 
 # the end of a match is the slowest scene: Russian (the longer words) is enough
@@ -27,6 +27,5 @@ CASES = [(name, lang) for name in sorted(SHOWN) for lang in ("fr", "ru")
 def test_screen_in(snap_compare, tmp_path, name: str, lang: str):
     scene = SHOWN[name]
     set_language(lang)  # before the app is made: the screens compose in this language
-    assert scene.size == (80, 24)
     assert snap_compare(scene.make(tmp_path), terminal_size=scene.size,
                         run_before=scene.run_before)

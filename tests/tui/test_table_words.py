@@ -13,12 +13,12 @@ from gofish.engine import Game, preset
 from gofish.i18n import set_language
 from gofish.names import set_local_letters
 from gofish.rules_text import describe, summary
-from gofish.tui.render import books_line
 from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
+from gofish.tui.widgets.seats import SeatBox, books_words
 
-from .helpers import humans, make_app
+from .helpers import confirm_pass, humans, make_app
 from .scenes import play_randomly
 
 SIZE = (80, 24)
@@ -33,7 +33,9 @@ def local_letters():
 
 
 def seats_panel(app) -> str:
-    return str(app.screen.query_one("#seats", Static).render())
+    """Every seat's box and the hand's title (your own books are in front of you)."""
+    boxes = [str(box.render()) for box in app.screen.query(SeatBox) if box.display]
+    return "\n".join(boxes + [str(app.screen.query_one("#handtitle", Static).render())])
 
 
 async def test_the_kids_table_counts_pairs_not_books(tmp_path):
@@ -78,7 +80,8 @@ def pairs_lines(lang: str) -> list[str]:
     view = replace(view, books=tuple(tuple((r, ()) for r in range(n)) for n in COUNTS))
     set_language(lang)
     try:
-        return [books_line(view, seat, pairs=True).plain.strip() for seat in range(len(COUNTS))]
+        return [books_words(tuple(r for r, _c in view.books[seat]), True).plain.strip()
+                for seat in range(len(COUNTS))]
     finally:
         set_language("en")
 
@@ -105,7 +108,7 @@ def test_the_kids_rules_in_words_speak_of_pairs():
 
 async def rank_stage(pilot) -> TableScreen:
     await pilot.pause()
-    await pilot.press("enter")  # the first player is ready
+    await confirm_pass(pilot)  # the first player is ready
     await pilot.pause()
     screen = pilot.app.screen
     view = screen.my_view()

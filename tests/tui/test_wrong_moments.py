@@ -10,7 +10,7 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import CARD_FACE, humans, make_app, notices, screen_text, settled_text
+from .helpers import CARD_FACE, confirm_pass, humans, make_app, notices, screen_text, settled_text
 
 SIZE = (80, 24)
 QUICK = preset("quick")
@@ -33,7 +33,7 @@ async def end_a_turn(pilot) -> TableScreen:
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, PassScreen):
-            await pilot.press("enter")
+            await confirm_pass(pilot)
             continue
         if screen.stage == "handover":
             return screen
@@ -48,7 +48,7 @@ async def end_a_turn(pilot) -> TableScreen:
 async def test_a_double_enter_at_the_hand_over_does_not_reveal_the_next_hand(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3, pass_guard=5.0)
     async with app.run_test(size=SIZE) as pilot:
-        app.screen.shown_at -= 10  # the first player's own pass screen: already long up
+        app.screen.last_key -= 10  # the first player's own pass screen: already long up
         await end_a_turn(pilot)
         await pilot.press("enter", "enter")  # one for the hand-over, one too many
         await pilot.pause()
@@ -87,7 +87,7 @@ async def test_a_failed_save_is_reported_and_the_table_moves_on(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await confirm_pass(pilot)
         await pilot.pause()
 
         def broken(record):

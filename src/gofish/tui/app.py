@@ -51,6 +51,7 @@ class GofishApp(App):
         ascii: bool = False,
         computer_delay: float | None = None,
         pass_guard: float = 0.6,
+        moment_seconds: float = 1.2,
         clock: Callable = utc_now,
         start: str = "menu",
         game_id: str | None = None,
@@ -68,7 +69,8 @@ class GofishApp(App):
         # the player picks another pace in the setup or at the table
         self.delay_override = computer_delay
         self.pace = self.load_last_setup().pace
-        self.pass_guard = pass_guard  # seconds the pass screen ignores "ready" after it shows
+        self.pass_guard = pass_guard  # seconds of quiet before the pass screen takes its key
+        self.moment_seconds = moment_seconds  # how long a "Go fish!" stays on the table (0: off)
         self.start = start
         self.start_id = game_id
         self.start_choice = choice  # start this game at once (gofish new --seats, tests)

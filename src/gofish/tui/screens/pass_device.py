@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
@@ -14,16 +15,30 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from gofish.i18n import N_, _
+from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
 from gofish.session import Session
+from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
+
+# Keys the player leaving the table may press by reflex: never the one that hands it over.
+TABLE_KEYS = set(RANK_KEYS) | set(SUIT_KEYS) | set("0123456789")
+FALLBACK_KEYS = "gouywxzfbnmpe"
+
+
+def confirm_key(name: str) -> str:
+    """The incoming player's own key: the first letter of their name that does nothing at the
+    table (Bob: B, Alice: L), else a letter that does nothing there either."""
+    for ch in name.lower() + FALLBACK_KEYS:
+        if "a" <= ch <= "z" and ch not in TABLE_KEYS and local_rank(ch) is None:
+            return ch
+    return "g"
 
 
 class PassScreen(Screen):
     """Shown between two human players; the table beneath holds no hand while it is up."""
 
     BINDINGS = [
-        Binding("enter", "ready", N_("I am ready")),
         Binding("escape", "menu", N_("Menu")),
     ]
 
@@ -33,6 +48,8 @@ class PassScreen(Screen):
         self.seat = seat
         self.on_ready = on_ready
         self.shown_at = time.monotonic()
+        self.last_key = self.shown_at
+        self.confirm_key = confirm_key(session.names[seat])
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -46,9 +63,13 @@ class PassScreen(Screen):
             with VerticalScroll(id="recap"):
                 yield Static(self.recap(), id="recap-text")
             with Center():
-                # Content: the name is shown literally, never read as markup
-                yield Button(Content(_("{name}: I am ready (Enter)").format(name=name)),
-                             id="ready", variant="primary")
+                # Content: the name is shown literally, never read as markup. Not focusable:
+                # a focused button would take the Enter the last player presses by reflex.
+                ready = Button(Content(_("{name}: press {key} when you hold the device").format(
+                    name=name, key=self.confirm_key.upper())), id="ready", variant="primary")
+                ready.can_focus = False
+                yield ready
+            yield Static("", id="pass-hint")
         yield Footer()
 
     def recap(self) -> Content:
@@ -61,19 +82,29 @@ class PassScreen(Screen):
         return Content("\n").join(Content(bullet() + line.text) for line in lines)
 
     def on_mount(self) -> None:
-        self.shown_at = time.monotonic()
+        self.shown_at = self.last_key = time.monotonic()
         self.query_one("#recap", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#ready", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """Only the incoming player's key, pressed on its own after a quiet moment, hands the
+        device over: a key held down repeats too fast, and a burst of keys is the last player's."""
+        now = time.monotonic()
+        quiet = now - self.last_key >= getattr(self.app, "pass_guard", 0.0)
+        self.last_key = now
+        if (event.character or "").lower() != self.confirm_key:
+            return
+        event.stop()
+        if quiet:
+            self.action_ready()
+        else:
+            self.query_one("#pass-hint", Static).update(Content.styled(
+                _("Press {key} once, on its own.").format(key=self.confirm_key.upper()), "bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_ready()
+        self.action_ready()  # a click is deliberate
 
     def action_ready(self) -> None:
-        # an Enter meant for the hand-over step before (a double press) must not reveal the
-        # next hand to the player who just finished: ignore "ready" for a moment
-        if time.monotonic() - self.shown_at < getattr(self.app, "pass_guard", 0.0):
-            return
         self.app.pop_screen()
         self.on_ready(self.seat)
 

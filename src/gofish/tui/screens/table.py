@@ -9,42 +9,27 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
-from gofish.engine.cards import parse_rank
+from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import (
-    ASK,
-    OF,
-    card_label,
-    card_words,
-    card_words_unsuited,
-    local_rank,
-    rank_word,
-    suit_symbol,
-)
-from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
+from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
+from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
-from gofish.tui.render import (
-    RED,
-    books_line,
-    bullet,
-    click,
-    dot,
-    hand_content,
-    rank_keys,
-    seat_line,
-)
+from gofish.tui.picker import RANK, WHOM, Picker
+from gofish.tui.render import dot
+from gofish.tui.widgets.ask_bar import AskBar, ask_content
+from gofish.tui.widgets.hand import HandView
+from gofish.tui.widgets.log import LogView
+from gofish.tui.widgets.seats import SeatBox, SeatState
+from gofish.tui.widgets.stock import StockView
 
-RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
-             **{str(d): str(d) for d in range(2, 10)}}
-SUIT_KEYS = {"c": 0, "d": 1, "h": 2, "s": 3}
-LOG_LINES = 300
+MOMENT_SECONDS = 1.2
 
 
 class TableScreen(Screen):
@@ -71,10 +56,15 @@ class TableScreen(Screen):
         super().__init__()
         self.session = session
         self.viewer: int | None = None  # the seat whose hand is on screen
-        self.stage = "target"  # target -> rank -> (suit) -> confirm
-        self.target: int | None = None
-        self.rank: int | None = None
-        self.suit: int | None = None
+        self.picker = Picker(session.names, ask_for_card=session.rules.ask_for == "card",
+                             bluff_asks=session.rules.bluff_asks)
+        self.handover = False  # the hand stays up after its turn until its player's Enter
+        self.taken: list[str] = []  # cards taken from the viewer since they last acted
+        self._moment_timer = None
+        self._shown: dict[str, Content] = {}  # what each fixed line shows
+        self._marks_for: int | None = None  # the new cards of this viewer, read up to _upto
+        self._marks_upto = 0
+        self._marks: set[int] = set()
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
@@ -85,18 +75,34 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ layout
 
+    # from 120 columns and 36 rows: seats around the table, bigger cards, a wider log
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
+        players = len(self.session.names)
         with Horizontal(id="main"):
-            with Vertical(id="side"):
-                yield Static(id="seats")
-            with VerticalScroll(id="logbox"):
-                yield Static(id="log")
+            with Vertical(id="felt"):
+                with Horizontal(id="row-seats"):
+                    for seat in range(players):
+                        yield SeatBox(seat, id=f"seat-{seat}")
+                with Horizontal(id="middle"):
+                    yield SeatBox(-1, id="seat-left")
+                    with Vertical(id="centre"):
+                        yield StockView(id="stock")
+                        yield Static(id="moment")
+                    yield SeatBox(-1, id="seat-right")
+            yield LogView(id="logbox")
         yield Static(id="handtitle")
-        yield Static(id="hand")
-        yield Static(id="ask")
+        yield HandView(id="hand")
+        yield AskBar(id="ask")
         yield Static(id="msg")
         yield Footer()
+
+    def on_resize(self) -> None:
+        """The breakpoints may have moved the seats: redraw once the classes are set."""
+        self.call_after_refresh(self.refresh_table)
 
     def on_mount(self) -> None:
         self.advance()
@@ -137,12 +143,12 @@ class TableScreen(Screen):
                 self._timer = self.set_timer(delay, self.computer_step)
             return
         self.fast = False
-        if self.needs_pass and self.viewer is not None and self.stage != "handover":
+        if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
-            self.stage = "handover"
+            self.handover = True
             self.refresh_table()
             return
-        if self.needs_pass and self.stage == "handover":
+        if self.needs_pass and self.handover:
             return
         if self.needs_pass:
             self.viewer = None
@@ -187,159 +193,90 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ picking
 
     def my_view(self) -> SeatView | None:
-        return None if self.viewer is None else self.session.view(self.viewer)
+        """The viewer's view, without its history (the log and the marks read the events)."""
+        return None if self.viewer is None else self.session.view(self.viewer, with_events=False)
 
     def can_ask(self) -> bool:
         s = self.session
         return (self.viewer is not None and s.to_act == self.viewer and not s.over
                 and not s.deal_over and not self._passing)
 
+    @property
+    def stage(self) -> str:
+        """"handover" while the hand waits for its Enter, else the picker's step."""
+        return "handover" if self.handover else self.picker.step
+
+    @property
+    def target(self) -> int | None:
+        return self.picker.target
+
+    @property
+    def rank(self) -> int | None:
+        return self.picker.rank
+
+    @property
+    def suit(self) -> int | None:
+        return self.picker.suit
+
     def reset_pick(self) -> None:
-        self.stage, self.target, self.rank, self.suit = "target", None, None, None
-
-    def targets(self, view: SeatView) -> list[int]:
-        return [o for o in range(view.players) if o != view.seat and view.counts[o]]
-
-    def held_ranks(self, view: SeatView) -> list[int]:
-        return sorted({c >> 2 for c in view.hand})
+        self.picker.clear()
 
     def prepare_pick(self) -> None:
-        """Keep sensible choices between asks: same opponent if still possible."""
+        """A new ask begins at every action: the rank is never carried over (after a hit the
+        opponent has none left, after a miss the turn is over)."""
         view = self.my_view()
         if view is None or not self.can_ask():
             return
-        targets = self.targets(view)
-        ranks = self.held_ranks(view)
-        if self.target not in targets:
-            self.target = targets[0] if len(targets) == 1 else None
-        if self.rank not in ranks:
-            self.rank = None
-        self.suit = None
-        if not view.hand:
-            self.stage = "draw"
-        elif self.target is None:
-            self.stage = "target"
-        else:
-            self.stage = "rank"
+        self.picker.update(view, self.session.action_count)
+
+    def _picked(self, message: str) -> None:
+        self.message = Content.styled(message, "bold") if message else Content("")
+        self.refresh_table()
 
     def pick_target(self, seat: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if seat == view.seat:
-            self.say(_("That is you: ask one of the others."))
-        elif not 0 <= seat < view.players:
-            self.say(_("There is no seat {n}.").format(n=seat + 1))
-        elif not view.counts[seat]:
-            self.say(_("{name} has no cards to ask for.").format(name=self.session.names[seat]))
-        else:
-            self.target = seat
-            self.stage = "rank"
-            self.message = Content("")
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_target(seat))
 
     def pick_rank(self, rank: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if rank not in self.held_ranks(view):
-            self.say(_("You have no {rank}: you may only ask for a rank you hold.").format(
-                rank=rank_word(rank, role=OF)))
-        else:
-            self.rank = rank
-            self.suit = None
-            self.message = Content("")
-            if self.target is None:
-                self.stage = "target"
-            elif self.session.rules.ask_for == "card":
-                self.stage = "suit"
-            else:
-                self.stage = "rank"
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_rank(rank))
 
     def pick_suit(self, suit: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask() or self.session.rules.ask_for != "card":
-            return
-        if self.rank is None:
-            self.say(_("Choose a rank first."))
-            return
-        c = self.rank * 4 + suit
-        if c in view.hand and not self.session.rules.bluff_asks:
-            self.say(_("You already hold {card}; bluff asks are off.").format(card=card_label(c)))
-        else:
-            self.suit = suit
-            self.message = Content("")
-        self.refresh_table()
+        if self.can_ask():
+            self._picked(self.picker.choose_suit(suit))
 
     def on_key(self, event: events.Key) -> None:
-        if not self.can_ask() or not event.character:
+        if not self.can_ask() or not event.character or self.handover:
             return
-        ch = event.character.lower()
-        if self.stage == "target" and ch.isdigit():
+        outcome = self.picker.key(event.character)
+        if outcome.handled:
             event.stop()
-            self.pick_target(int(ch) - 1)
-        elif self.stage == "suit" and ch in SUIT_KEYS:
-            event.stop()
-            self.pick_suit(SUIT_KEYS[ch])
-        elif ch in RANK_KEYS and self.stage in ("rank", "suit", "target"):
-            if self.stage == "target" and ch.isdigit():
-                return
-            event.stop()
-            self.pick_rank(parse_rank(RANK_KEYS[ch]))
-        elif (rank := local_rank(ch)) is not None and self.stage in ("rank", "suit", "target"):
-            event.stop()  # a court card by its local letter: R, D, V in French
-            self.pick_rank(rank)
+            self._picked(outcome.message)
 
     def action_cycle_target(self, step: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        targets = self.targets(view)
-        if not targets:
-            return
-        i = targets.index(self.target) + step if self.target in targets else 0
-        self.target = targets[i % len(targets)]
-        self.refresh_table()
+        if self.can_ask():
+            self.picker.cycle_target(step)
+            self._picked("")
 
     def action_cycle_rank(self, step: int) -> None:
-        view = self.my_view()
-        if view is None or not self.can_ask():
-            return
-        if self.stage == "suit":
-            options = [s for s in range(4) if self.session.rules.bluff_asks
-                       or (self.rank or 0) * 4 + s not in view.hand]
-            i = options.index(self.suit) + step if self.suit in options else 0
-            self.suit = options[i % len(options)]
-        else:
-            ranks = self.held_ranks(view)
-            if not ranks:
-                return
-            i = ranks.index(self.rank) + step if self.rank in ranks else 0
-            self.rank = ranks[i % len(ranks)]
-            if self.stage == "target" and self.target is not None:
-                self.stage = "rank"
-        self.refresh_table()
+        if self.can_ask():
+            self.picker.cycle_rank(step)
+            self._picked("")
 
     def action_next_stage(self) -> None:
-        if self.stage == "target" and self.target is not None:
-            self.stage = "rank"
-        elif self.stage == "rank" and self.rank is not None and \
-                self.session.rules.ask_for == "card":
-            self.stage = "suit"
+        p = self.picker
+        if self.can_ask() and p.step == WHOM and p.target is not None:
+            p.step = RANK
         self.refresh_table()
 
     def action_prev_stage(self) -> None:
-        if self.stage == "suit":
-            self.stage, self.suit = "rank", None
-        elif self.stage == "rank":
-            self.stage = "target"
+        if self.can_ask():
+            self.picker.back()
         self.refresh_table()
 
     def action_back(self) -> None:
-        if self.can_ask() and self.stage in ("rank", "suit") and self.stage != "target" and \
-                len(self.targets(self.my_view())) > 1:  # type: ignore[arg-type]
-            self.action_prev_stage()
+        if self.can_ask() and self.picker.back():
+            self.refresh_table()
             return
         self.app.go_menu()
 
@@ -348,39 +285,28 @@ class TableScreen(Screen):
 
     def hand_over(self) -> None:
         """The player on screen is done: take the hand off and put up the interstitial."""
-        self.stage = "target"
+        self.handover = False
         self.viewer = None
+        self.picker.clear()
         self.advance()
 
     def action_confirm(self) -> None:
-        if self.stage == "handover":
+        if self.handover:
             self.hand_over()
             return
-        view = self.my_view()
-        if view is None or not self.can_ask():
+        if not self.can_ask():
             return
-        if self.stage == "draw":
-            self.act(Draw())
-            return
-        if self.target is None:
-            self.say(_("Choose whom to ask: a number key, or ↑ ↓."))
-            return
-        if self.rank is None:
-            self.stage = "rank"
-            self.say(_("Choose a rank: its key ({keys}) or ← →.").format(keys=rank_keys()))
-            return
-        if self.session.rules.ask_for == "card":
-            if self.suit is None:
-                self.stage = "suit"
-                self.say(_("Choose a suit: C, D, H or S, or the arrows."))
-                return
-            self.act(Ask(self.target, self.rank, self.suit))
-        else:
-            self.act(Ask(self.target, self.rank))
+        self.prepare_pick()
+        outcome = self.picker.confirm()
+        if outcome.action is not None:
+            self.act(outcome.action)
+        elif outcome.message:
+            self.say(outcome.message)
 
     def act(self, action: Ask | Draw) -> None:
         s = self.session
         before = s.event_count
+        self.taken = []
         try:
             s.play(self.viewer, action)  # type: ignore[arg-type]
         except IllegalAction as e:
@@ -419,7 +345,7 @@ class TableScreen(Screen):
         self.app.show_help(self.session)
 
     def action_log_page(self, step: int) -> None:
-        box = self.query_one("#logbox", VerticalScroll)
+        box = self.query_one("#logbox", LogView)
         if step < 0:
             box.scroll_page_up()
         else:
@@ -432,19 +358,70 @@ class TableScreen(Screen):
         self.refresh_table()
 
     def announce(self, start: int) -> None:
-        """Lucky draws, books and the end of a turn go in the message line too."""
+        """The message line tells the last thing that happened (lucky draws, books and the end
+        of the game first) and names cards taken from you; a "Go fish!", a lucky draw or a new
+        book is also a moment on the table, shown briefly, never in the way of a key."""
         s = self.session
-        lines = story(s.events_for(self.viewer, start), s.names, self.viewer, s.rules.pairs)
+        events = s.events_for(self.viewer, start)
+        lines = story(events, s.names, self.viewer, s.rules.pairs)
+        viewer = self.viewer
+        for e in events:
+            if viewer is not None and e.kind == ev.GAVE and e.target == viewer:
+                self.taken.append(_("{name} took {cards} from you.").format(
+                    name=s.names[e.seat], cards=cards_label(sorted(e.cards))))
+        message = Content("")
         for line in reversed(lines):
             if line.kind in (LUCKY, BOOK, OVER):
-                self.message = Content.styled(line.text, "bold reverse")
-                return
-        if lines:
-            self.message = Content(lines[-1].text)
+                message = Content.styled(line.text, "bold reverse")
+                break
+        else:
+            if lines:
+                message = Content(lines[-1].text)
+        if self.taken:
+            message = Content("\n").join([Content.styled(" ".join(self.taken), "bold"), message])
+        self.message = message
+        self.moment(events)
+
+    def moment(self, events) -> None:
+        """The most telling event of the last action, in a bubble on the table for a moment."""
+        s = self.session
+        text = ""
+        for e in events:
+            if e.kind == ev.GO_FISH:
+                text = _("{target} said “Go fish!”").format(target=s.names[e.target]) \
+                    if e.target != self.viewer else _("You said “Go fish!”")
+            elif e.kind == ev.LUCKY:
+                text = _("Lucky draw!")
+            elif e.kind == ev.BOOK:
+                rank = rank_word(e.rank, role=OF)
+                said = _("{name}: a pair of {rank}!") if s.rules.pairs else \
+                    _("{name}: a book of {rank}!")
+                text = said.format(name=s.names[e.seat], rank=rank)
+        seconds = getattr(self.app, "moment_seconds", MOMENT_SECONDS)
+        if not self.is_mounted or seconds <= 0:
+            return
+        if not text:  # a new action without a moment: the last one is over
+            self._moment_over()
+            return
+        bubble = self.query_one("#moment", Static)
+        bubble.update(Content.styled(f" {text} ", "bold reverse"))
+        bubble.display = True
+        if self._moment_timer is not None:
+            self._moment_timer.stop()
+        self._moment_timer = self.set_timer(seconds, self._moment_over)
+
+    def _moment_over(self) -> None:
+        if self._moment_timer is not None:
+            self._moment_timer.stop()
+        self._moment_timer = None
+        if self.is_mounted:
+            self.query_one("#moment", Static).display = False
 
     # ------------------------------------------------------------------ rendering
 
     def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
         s = self.session
         view = self.my_view() or s.public_view()
         viewer = self.viewer
@@ -457,103 +434,126 @@ class TableScreen(Screen):
             turn = _("Game over")
         elif s.deal_over:
             turn = _("Deal over")
+        elif self.handover:  # the old hand is still up: do not announce the next player yet
+            turn = _("Your turn is over.")
         elif viewer is not None and view.turn == viewer:
             turn = _("Your turn")
         else:
             turn = _("{name}'s turn").format(name=names[view.turn])
         deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
         top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
-        self.query_one("#topbar", Static).update(
-            Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+        self.put("#topbar", Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+        self.show_seats(view)
+        self.query_one(StockView).show(view.stock)
+        self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
+        self.show_hand(view)
+        can_ask = self.can_ask()
+        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
+                                     players=view.players))
+        self.put("#msg", self.message)
 
-        pickable = self.can_ask() and self.stage in ("target", "rank", "suit")
-        seats: list[Content] = []
-        for seat in range(view.players):
-            seats.append(seat_line(view, seat, names, picked=self.target == seat and pickable,
-                                   pickable=pickable and seat != view.seat,
-                                   key=str(seat + 1)))
-            seats.append(books_line(view, seat, s.rules.pairs))
-            if view.hands[seat] is not None and seat != view.seat and s.rules.open_hands:
-                seats.append(Content.assemble("      ", _hand_inline(view.hands[seat])))
-        self.query_one("#seats", Static).update(Content("\n").join(seats))
+    def put(self, selector: str, content: Content) -> None:
+        """A fixed-size line: redrawn only when it changes, and never a new layout."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content, layout=False)
 
-        lines = story(s.events_for(viewer), names, viewer, s.rules.pairs)[-LOG_LINES:]
-        log = []
-        for line in lines:
-            style = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}.get(line.kind, "")
-            if line.kind == ASKED and line.seat == viewer:
-                style = "italic"
-            log.append(Content.styled(bullet() + line.text, style))
-        self.query_one("#log", Static).update(Content("\n").join(log))
-        box = self.query_one("#logbox", VerticalScroll)
-        box.call_after_refresh(box.scroll_end, animate=False)
-
-        title = self.query_one("#handtitle", Static)
-        hand = self.query_one("#hand", Static)
-        if viewer is None:
-            title.update(Content.styled(_("No hand is shown."), "dim"))
-            hand.update(Content(""))
-        else:
-            n = len(view.hand)
-            title.update(Content.assemble(
-                (_("Your hand, {name}").format(name=names[viewer]), "bold"), dot(),
-                ngettext("{n} card", "{n} cards", n).format(n=n)))
-            hand.update(hand_content(view.hand, self.rank if self.can_ask() else None,
-                                     self.suit, self.can_ask()))
-        self.query_one("#ask", Static).update(self.ask_line(view))
-        self.query_one("#msg", Static).update(self.message)
-
-    def ask_line(self, view: SeatView) -> Content:
+    def seat_state(self, view: SeatView, seat: int) -> SeatState:
         s = self.session
-        if s.over or s.deal_over:
-            return Content("")
-        if self.stage == "handover" and s.to_act is not None:
-            return Content.assemble(
-                (_("Your turn is over."), "bold"), " ",
-                _("Press Enter, then pass the device to {name}.").format(
-                    name=s.names[s.to_act]))
-        if not self.can_ask():
-            seat = s.to_act
-            if seat is not None and s.computer_to_act():
-                return Content.assemble(
-                    (_("{name} is thinking…").format(name=s.names[seat]), "italic"),
-                    "  ", (_("Space: skip ahead"), "dim"))
-            return Content("")
-        if self.stage == "draw":
-            return Content.assemble((_("Your hand is empty."), "bold"), " ",
-                                    _("Press Enter to draw from the stock."))
-        who = s.names[self.target] if self.target is not None else "?"
-        if self.rank is None:
-            what = "?"
-        elif s.rules.ask_for == "card":
-            what = card_words(self.rank * 4 + self.suit) if self.suit is not None else \
-                card_words_unsuited(self.rank)
+        pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
+        turn = not view.over and not view.deal_over and view.turn == seat
+        name = s.names[seat]
+        if seat == view.seat and self.viewer is not None:
+            name = _("{name} (you)").format(name=name)
+        books = tuple(r for r, _c in sorted(view.books[seat]))
+        shown = view.hands[seat] if s.rules.open_hands and seat != view.seat else None
+        return SeatState(seat, name, view.counts[seat], books, turn, view.out[seat],
+                         chosen=pickable and self.target == seat,
+                         pickable=pickable and seat != view.seat,
+                         you=seat == self.viewer,
+                         open_cards=tuple(shown) if shown is not None else None)
+
+    def around(self, view: SeatView) -> tuple[list[int], int | None, int | None]:
+        """The seats shown (the viewer's own is the hand below), and on a wide screen the two
+        that sit at the left and right ends of the table."""
+        seats = [o for o in range(view.players) if o != self.viewer]
+        if self.viewer is not None:  # clockwise from the viewer's left
+            seats = seats[self.viewer:] + seats[:self.viewer]
+        if len(seats) >= 3 and self.has_class("-wide") and self.has_class("-tall"):
+            return seats, seats[0], seats[-1]
+        return seats, None, None
+
+    def show_seats(self, view: SeatView) -> None:
+        shown, left, right = self.around(view)
+        pairs = self.session.rules.pairs
+        for seat in range(view.players):
+            widget = self.query_one(f"#seat-{seat}", SeatBox)
+            display = seat in shown and seat not in (left, right)
+            if widget.display != display:
+                widget.display = display
+            if display:
+                widget.show(self.seat_state(view, seat), pairs)
+        for side, seat in (("left", left), ("right", right)):
+            widget = self.query_one(f"#seat-{side}", SeatBox)
+            if widget.display != (seat is not None):
+                widget.display = seat is not None
+            if seat is not None:
+                widget.seat = seat
+                widget.show(self.seat_state(view, seat), pairs)
+
+    def new_cards(self, view: SeatView) -> frozenset[int]:
+        """Cards that came into the hand since the viewer's last ask began (what they drew or
+        were given since): marked until they ask again. Only new events are read."""
+        viewer = self.viewer
+        if viewer is None:
+            return frozenset()
+        if self._marks_for != viewer:
+            self._marks_for, self._marks_upto, self._marks = viewer, 0, set()
+        s = self.session
+        start = self._marks_upto
+        events = s.events_for(viewer, start)
+        self._marks_upto = start + len(events)
+        for e in events:
+            if e.kind == ev.DEAL or (e.kind == ev.ASK and e.seat == viewer):
+                self._marks = set()  # a new deal, or the viewer asks again
+            elif e.seat != viewer:
+                continue
+            elif e.kind in (ev.GAVE, ev.LUCKY):
+                self._marks.update(e.cards)
+            elif e.kind == ev.DREW:
+                self._marks.update(e.secret)
+        return frozenset(self._marks) & frozenset(view.hand)
+
+    def show_hand(self, view: SeatView) -> None:
+        s = self.session
+        hand = self.query_one("#hand", HandView)
+        viewer = self.viewer
+        if viewer is None:
+            self.put("#handtitle", Content.styled(_("No hand is shown."), "dim"))
+            hand.show((), chosen=None, new=frozenset(), clickable=False, hidden_note=" ")
+            return
+        n = len(view.hand)
+        books = sorted(r for r, _c in view.books[viewer])
+        if books:
+            label = ngettext("{n} pair", "{n} pairs", len(books)) if s.rules.pairs else \
+                ngettext("{n} book", "{n} books", len(books))
+            booked = label.format(n=len(books)) + ": " + " ".join(rank_short(r) for r in books)
         else:
-            what = rank_word(self.rank, role=ASK)
-        hint = {
-            "target": _("Whom? 1-{n} or ↑↓").format(n=view.players),
-            "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
-            "suit": _("Which suit? C D H S or ←→"),
-        }[self.stage]
-        if self.target is not None and self.rank is not None and (
-                s.rules.ask_for == "rank" or self.suit is not None):
-            hint = _("Enter: ask")
-        sentence = _("Ask {name} for {what}").format(name=who, what=what)
-        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
-        return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+            booked = _("no pairs") if s.rules.pairs else _("no books")
+        new = self.new_cards(view)
+        self.put("#handtitle", Content.assemble(
+            (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
+            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked,
+            *((dot(), (_("* new since your last turn"), "dim")) if new else ())))
+        can_ask = self.can_ask()
+        hand.show(tuple(view.hand), chosen=self.rank if can_ask else None, new=new,
+                  clickable=can_ask)
 
     def action_pick_target(self, seat: int) -> None:
         self.pick_target(seat)
 
     def action_pick_rank(self, rank: int) -> None:
         self.pick_rank(rank)
-
-
-def _hand_inline(cards: tuple[int, ...] | None) -> Content:
-    if not cards:
-        return Content("—")
-    return Content(" ").join(
-        Content.styled(card_label(c), RED if (c & 3) in (1, 2) else "") for c in cards)
 
 
 __all__ = ["TableScreen", "RANKS", "SUITS", "suit_symbol"]

@@ -1,0 +1,59 @@
+"""The ask line: "Ask Bob for nines", what to choose next, and the [Ask] button."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from gofish.i18n import _
+from gofish.names import ASK, card_words, card_words_unsuited, rank_word
+from gofish.tui.picker import DRAW, READY, Picker
+from gofish.tui.render import click, rank_keys
+
+
+class AskBar(Static):
+    auto_links = False  # type: ignore[assignment]
+    DEFAULT_CSS = "AskBar { height: 1; padding: 0 1; }"
+
+
+def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
+                players: int) -> Content:
+    s = session
+    if s.over or s.deal_over:
+        return Content("")
+    if handover and s.to_act is not None:
+        return Content.assemble(
+            (_("Your turn is over."), "bold"), " ",
+            _("Press Enter, then pass the device to {name}.").format(name=s.names[s.to_act]))
+    if not can_ask:
+        seat = s.to_act
+        if seat is not None and s.computer_to_act():
+            return Content.assemble(
+                (_("{name} is thinking…").format(name=s.names[seat]), "italic"),
+                "  ", (_("Space: skip ahead"), "dim"))
+        return Content("")
+    if picker.step == DRAW:
+        return Content.assemble((_("Your hand is empty."), "bold"), " ",
+                                _("Press Enter to draw from the stock."))
+    target, rank, suit = picker.target, picker.rank, picker.suit
+    card_mode = s.rules.ask_for == "card"
+    who = s.names[target] if target is not None else "?"
+    if rank is None:
+        what = "?"
+    elif card_mode:
+        what = card_words(rank * 4 + suit) if suit is not None else card_words_unsuited(rank)
+    else:
+        what = rank_word(rank, role=ASK)
+    hint = {
+        "target": _("Whom? 1-{n} or ↑↓").format(n=players),
+        "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
+        "suit": _("Which suit? C D H S or ←→"),
+    }.get(picker.step, "")
+    if target is None:
+        hint = _("Whom? 1-{n} or ↑↓").format(n=players)
+    elif rank is not None and (not card_mode or suit is not None) and \
+            picker.step in ("rank", READY):
+        hint = _("Enter: ask")
+    sentence = _("Ask {name} for {what}").format(name=who, what=what)
+    button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
+    return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)

@@ -1,0 +1,125 @@
+"""The other seats: each a name with its key, a pile of card backs with the count, and its books
+as small stacks in front of it. Clicking a seat chooses it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.widget import Widget
+
+from gofish.i18n import _, ngettext
+from gofish.names import RED_SUITS, ascii_mode, card_label, rank_short
+from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows
+from gofish.tui.render import click
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """What one seat shows: all a thin renderer needs."""
+
+    seat: int
+    name: str
+    count: int
+    books: tuple[int, ...]
+    turn: bool
+    out: bool
+    chosen: bool
+    pickable: bool
+    you: bool = False
+    open_cards: tuple[int, ...] | None = None  # under open hands: the cards themselves
+
+
+class SeatBox(Widget):
+    auto_links = False  # type: ignore[assignment]
+    COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn"}
+    DEFAULT_CSS = """
+    SeatBox { width: 1fr; height: 7; min-width: 10; }
+    SeatBox > .seat--back { color: $primary; }
+    SeatBox > .seat--chosen { text-style: bold reverse; }
+    SeatBox > .seat--turn { text-style: bold; }
+    """
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="seat")
+        self.seat = seat
+        self.state: SeatState | None = None
+        self.pairs = False
+
+    def show(self, state: SeatState, pairs: bool = False) -> None:
+        if state != self.state or pairs != self.pairs:
+            self.state, self.pairs = state, pairs
+            self.refresh()
+
+    def render(self) -> Content:
+        st = self.state
+        if st is None:
+            return Content("")
+        width = self.content_size.width or self.size.width
+        big = self.size.height >= 8
+        glyphs = ASCII if ascii_mode() else UNICODE
+        marker = ("*" if ascii_mode() else "▶") if st.turn else " "
+        name = Content.styled(st.name, "bold" if st.turn else "")
+        head = Content.assemble(marker, (str(st.seat + 1), "bold"), " ", name)
+        head = head.truncate(width - 2, ellipsis=True)
+        if st.chosen:
+            head = Content.assemble("[", head, "]").stylize(self.get_visual_style("seat--chosen"))
+        else:
+            head = Content.assemble(" ", head, " ")
+        lines = [head]
+        if st.out:
+            lines.append(Content.styled("  " + _("out"), "dim"))
+        elif width >= 12:
+            back_style = self.get_visual_style("seat--back")
+            count = str(st.count)
+            rows = back_rows(st.count, glyphs, big=big)
+            for i, row in enumerate(rows):
+                line = _row_content(row, back_style)
+                if i == len(rows) // 2:
+                    line = Content.assemble(line, " ", (count, "bold"))
+                lines.append(Content.assemble(" ", line))
+        else:
+            lines.append(Content(" " + ngettext("{n} card", "{n} cards", st.count).format(
+                n=st.count)))
+        if st.open_cards is not None:
+            lines.append(Content.assemble(" ", _open_cards(st.open_cards)))
+        # under open hands the cards take the stacks' rows: the books are listed in words
+        books = [] if st.open_cards is not None else \
+            book_rows(st.books, rank_short, glyphs, width - 1)
+        lines += [Content.assemble(" ", _row_content(row, None)) for row in books]
+        if not st.out or st.books:
+            lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
+        content = Content("\n").join(lines)
+        if st.pickable:
+            content = content.stylize(click(f"screen.pick_target({st.seat})"))
+        return content
+
+
+def books_words(books: tuple[int, ...], pairs: bool) -> Content:
+    """ "2 books: 5 K", or "no pairs" under the Kids option (whole messages, for the plurals)."""
+    if not books:
+        return Content.styled(_("no pairs") if pairs else _("no books"), "dim")
+    n = len(books)
+    if pairs:
+        label = ngettext("{n} pair", "{n} pairs", n).format(n=n)
+    else:
+        label = ngettext("{n} book", "{n} books", n).format(n=n)
+    return Content.assemble((label, "dim"), ": ", " ".join(rank_short(r) for r in books))
+
+
+def _row_content(row: Row, back_style) -> Content:
+    parts = []
+    for seg in row:
+        part = Content(seg.text)
+        if seg.role == "back" and back_style is not None:
+            part = part.stylize(back_style)
+        parts.append(part)
+    return Content.assemble(*parts)
+
+
+def _open_cards(cards: tuple[int, ...]) -> Content:
+    if not cards:
+        return Content("—")
+    return Content(" ").join(
+        Content.styled(card_label(c), "bold red" if c & 3 in RED_SUITS else "bold")
+        for c in sorted(cards))
