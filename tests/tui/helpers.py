@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 
 from gofish.engine import Rules
-from gofish.names import card_label
+from gofish.names import card_label, rank_short, suit_symbol
 from gofish.seats import SeatSpec
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.setup import SetupChoice
@@ -67,10 +67,25 @@ def _label_pattern(c: int) -> re.Pattern[str]:
     return re.compile(r"(?<![0-9A-Za-z])" + re.escape(label) + r"(?![0-9A-Za-z])")
 
 
+def _face_shown(lines: list[str], c: int) -> bool:
+    """A card face: its rank at some column and its suit right under it, as the table's small
+    faces draw them (``│10 │`` over ``│♥  │``)."""
+    rank, suit = rank_short(c >> 2), suit_symbol(c & 3)
+    pattern = re.compile(r"(?<![0-9A-Za-z])" + re.escape(rank) + r"(?![0-9A-Za-z])")
+    for above, below in zip(lines, lines[1:], strict=False):
+        for m in pattern.finditer(above):
+            x = m.start()
+            if below[x:x + len(suit)] == suit and not below[x + len(suit):x + len(suit) + 1].isalnum():
+                return True
+    return False
+
+
 def cards_shown(text: str, cards) -> set[int]:
-    """Which of ``cards`` are written on screen as their rank+suit label, wherever the table
-    puts them (this reads the text, not the layout, so a redrawn table keeps the check)."""
-    return {c for c in cards if _label_pattern(c).search(text)}
+    """Which of ``cards`` are on screen, as their rank+suit label ("10♥") or as a face (the
+    rank over its suit), wherever the table puts them (this reads the text, not the layout, so
+    a redrawn table keeps the check)."""
+    lines = text.splitlines()
+    return {c for c in cards if _label_pattern(c).search(text) or _face_shown(lines, c)}
 
 
 def check_only_own_cards_shown(text: str, own, hidden) -> None:

@@ -78,7 +78,7 @@ async def test_a_joined_seats_game_over_offers_no_new_game_or_history(tmp_path):
             keys = footer(app)
             buttons = {b.id for b in app.screen.query(Button)}
             if remote:
-                assert "Play again" not in keys and "History" not in keys
+                assert "Play again" not in keys and "History" not in keys and "Review" not in keys
                 assert "esc Leave" in keys and buttons == {"menu"}
                 assert "Leave (Esc)" in screen_text(app)
                 await pilot.press("a")
@@ -86,4 +86,4 @@ async def test_a_joined_seats_game_over_offers_no_new_game_or_history(tmp_path):
                 assert isinstance(app.screen, GameOverScreen)  # no new game started here
             else:
                 assert "Play again" in keys and "History" in keys and "esc Menu" in keys
-                assert buttons == {"again", "history", "menu"}
+                assert buttons == {"again", "review", "history", "menu"}

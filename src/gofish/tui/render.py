@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from textual.content import Content
 from textual.style import Style
 
-from gofish.names import ascii_mode, rank_keys
+from gofish.names import RED_SUITS, ascii_mode, card_label, rank_keys
 
-__all__ = ["bullet", "click", "dot", "rank_keys"]
+__all__ = ["bullet", "card_content", "cards_row", "click", "dot", "rank_keys"]
 
 RED = "bold red"
+BLACK = "bold"
 
 
 def bullet() -> str:
@@ -23,3 +27,13 @@ def dot() -> str:
 
 def click(action: str) -> Style:
     return Style.from_meta({"@click": action})
+
+
+def card_content(c: int) -> Content:
+    """One card as its label ("10♥"), hearts and diamonds red: for a line of text, where the
+    table's card faces (tui/cards.py) would not fit (the coach's memory, the review)."""
+    return Content.styled(card_label(c), RED if (c & 3) in RED_SUITS else BLACK)
+
+
+def cards_row(cards: Sequence[int]) -> Content:
+    return Content(" ").join(card_content(c) for c in sorted(cards))

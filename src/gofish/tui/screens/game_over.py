@@ -387,7 +387,7 @@ class GameOverScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
-        if action == "again":
+        if action in ("again", "review"):
             return s.over and not self.remote
         if action == "next_deal":
             return s.deal_over and not s.over
