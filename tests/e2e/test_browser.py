@@ -28,6 +28,19 @@ import pytest
 from e2e_support import free_port, kill_leftovers, stop, wait_until
 from test_serve import app_pids, start_server
 
+from gofish.engine import Ask, Game
+from gofish.store import Store
+
+
+def _actors(record) -> list[int]:
+    """Who took each action of a saved game, replayed from its beginning."""
+    game = Game(record.rules, len(record.seats), record.seed)
+    actors = []
+    for action in record.actions:
+        actors.append(game.to_act)
+        game.apply(action)
+    return actors
+
 pytestmark = pytest.mark.e2e
 
 CHROMIUM_HINT = "apt-get install chromium (.ci/run does)"
@@ -54,6 +67,8 @@ window.gofishScreen = () => {
 };
 """
 CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
+FACE_RANK = re.compile(r"(?<=[│║|])(10|[2-9AJQK])(?![0-9A-Za-z])")
+SUIT_SIGNS = frozenset("♠♥♦♣")
 
 
 def chromium() -> str:
@@ -203,11 +218,18 @@ def click_cell(page, row: int, column: int) -> None:
 def hand(shown: str) -> tuple[int, list[tuple[str, int]]]:
     """The row of the player's hand and its cards' ranks with their columns."""
     title, _ = find(shown, r"Your hand")
-    for row in range(title + 1, min(title + 4, len(shown.split("\n")))):
-        line = shown.split("\n")[row]
+    lines = shown.split("\n")
+    for row in range(title + 1, min(title + 6, len(lines))):
+        line = lines[row]
         cards = [(m.group(1), m.start()) for m in CARD.finditer(line)]
         if cards:
             return row, cards
+        # card faces: the rank in a frame, its suit right under it
+        below = lines[row + 1] if row + 1 < len(lines) else ""
+        faces = [(m.group(1), m.start()) for m in FACE_RANK.finditer(line)
+                 if below[m.start():m.start() + 1] in SUIT_SIGNS]
+        if faces:
+            return row, faces
     raise AssertionError(f"no cards under 'Your hand':\n{shown}")
 
 
@@ -292,10 +314,11 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     page.keyboard.press("Control+s")
     shown = my_turn(page)
 
-    # an ask with the keyboard: a rank's key, then Enter
+    # an ask with the keyboard, as the help says: the opponent's number, a rank's key, Enter
     _, cards = hand(shown)
     rank = cards[0][0]
     before = asks(shown)
+    page.keyboard.press("2")  # Bob, seat 2
     page.keyboard.press("0" if rank == "10" else rank)
     page.keyboard.press("Enter")
     shown = wait_for(page, lambda shown: asks(shown) > before)
@@ -339,7 +362,12 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     page.keyboard.press("c")
     resumed = my_turn(page)
     assert [r for r, _ in hand(resumed)[1]] == [r for r, _ in held], resumed
-    assert asks(resumed) >= 2, resumed
+    # the same saved game, both asks of this page in it (the log on screen may have scrolled)
+    [info] = [i for i in Store(server.data).list() if not i.finished]
+    record = Store(server.data).load(info.id)
+    mine = [a for a, e in zip(record.actions, _actors(record), strict=True)
+            if e == 0 and isinstance(a, Ask)]
+    assert len(mine) >= 2, resumed
     games = app_pids(server.data)
     assert len(games) == 1, "the reloaded page's old game process is still running"
 

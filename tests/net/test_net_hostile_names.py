@@ -13,6 +13,7 @@ from test_net_join_app import wait
 from gofish.engine import preset
 from gofish.net.join_app import JoinApp
 from gofish.net.plan import parse_seats
+from gofish.tui.widgets.seats import SeatBox
 
 HOSTILE = ["[/x]", "[@click=app.quit]x", "[@click=quit]x[/]", "[b]Bob", "[red on red]z"]
 
@@ -58,5 +59,6 @@ async def test_a_markup_name_leaving_and_coming_back_is_shown_literally(tmp_path
         assert f"{name} is away: the table waits." in notes
         assert f"{name} is back." in notes
         assert f"{name} is back." in toast_text(app)  # rendered, literally
-        assert name in str(app.screen.query_one("#seats").render())
+        seats = "\n".join(str(box.render()) for box in app.screen.query(SeatBox))
+        assert name in seats
     await host.close()
