@@ -131,9 +131,7 @@ class RemembererStyle(Style):
             self.asked.clear()
         elif kind == ev.ASK and e.seat != self.seat:
             self.asked[(e.seat, e.rank)] = self.clock
-        elif kind == ev.GAVE:
-            self.asked.pop((e.target, e.rank), None)
-        elif kind in (ev.GO_FISH, ev.NO_STOCK):
+        elif kind == ev.GAVE or kind in (ev.GO_FISH, ev.NO_STOCK):
             self.asked.pop((e.target, e.rank), None)
         elif kind == ev.BOOK:
             self.asked.pop((e.seat, e.rank), None)

@@ -63,6 +63,8 @@ class ExpertPlayer(HardPlayer):
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         scores = self.score_asks(view, asks)
+        keep = self.sensible(asks, scores)
+        asks, scores = [asks[i] for i in keep], [scores[i] for i in keep]
         order = sorted(range(len(asks)), key=lambda i: -scores[i])
         top = asks[order[0]]
         if len(asks) == 1 or self._sure(top) or not self._late(view):

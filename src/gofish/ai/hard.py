@@ -56,6 +56,7 @@ class HardPlayer(AskingPlayer):
         self.reveal = self.weights.reveal
         self.know = Knowledge(seat, rules, players)
         self.public = Knowledge(None, rules, players)  # what every opponent knows of us
+        self._endings: dict[int, float] = {}  # per ask scored last: the first-out ending term
         self.asks = [0] * players  # asks each opponent made
         self.informed = [0] * players  # ... of a seat the table knew held the rank
 
@@ -76,7 +77,33 @@ class HardPlayer(AskingPlayer):
         return total / (self.players - 1)
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
-        return self.best(asks, self.score_asks(view, asks))
+        scores = self.score_asks(view, asks)
+        keep = self.sensible(asks, scores)
+        return self.best([asks[i] for i in keep], [scores[i] for i in keep])
+
+    def sensible(self, asks: list[Ask], scores: list[float]) -> list[int]:
+        """The asks a watching person would not call silly (indices into ``asks``).
+
+        Never an ask the record proves will miss (the seat said "Go fish" to it or handed it
+        all over, and has drawn nothing since) while another is possible; and a sure hit
+        (the record proves the seat holds it) whenever there is one, unless under first-out
+        it would end the game with us behind (``ending`` is then below zero).
+        """
+        k = self.know
+        idx = [i for i, a in enumerate(asks) if not k.lacks(a.target, a.rank, a.suit)]
+        # when every ask is proved a miss (say, each hand's cards are all accounted for),
+        # still not one the seat has just refused
+        idx = idx or [i for i, a in enumerate(asks)
+                      if not k.denied_since_drawing(a.target, a.rank, a.suit)]
+        idx = idx or list(range(len(asks)))
+        sure = [i for i in idx if self.sure_hit(asks[i]) and self._endings.get(i, 0.0) >= 0.0]
+        return sure or idx
+
+    def sure_hit(self, a: Ask) -> bool:
+        k = self.know
+        if a.suit is None:
+            return k.minc[a.target][a.rank] > 0
+        return bool(k.shown[a.target][a.rank] >> a.suit & 1)
 
     # ------------------------------------------------------------------ scoring
 
@@ -92,6 +119,7 @@ class HardPlayer(AskingPlayer):
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
         scores = []
+        self._endings: dict[int, float] = {}
         for a in asks:
             key = (a.target, a.rank)
             if a.suit is None:
@@ -101,7 +129,7 @@ class HardPlayer(AskingPlayer):
                 ph, gain, pbook = got
             else:
                 ph, gain, pbook = self._card_terms(est, a.target, a.rank, a.suit)
-            scores.append(self._value(est, a, ph, gain, pbook))
+            scores.append(self._value(est, a, ph, gain, pbook, len(scores)))
         return scores
 
     def _rank_terms(self, est: Estimate, t: int, r: int) -> tuple[float, float, float]:
@@ -146,7 +174,8 @@ class HardPlayer(AskingPlayer):
             return 1.0 - (1.0 - min(1.0, in_stock / f)) ** f if f else 0.0
         return min(1.0, in_stock / stock)
 
-    def _value(self, est: Estimate, a: Ask, ph: float, gain: float, pbook: float) -> float:
+    def _value(self, est: Estimate, a: Ask, ph: float, gain: float, pbook: float,
+               index: int = -1) -> float:
         k = self.know
         r = a.rank
         me = self.seat
@@ -169,7 +198,9 @@ class HardPlayer(AskingPlayer):
             threat = 1.0 - threat + 0.3 * est.stock_extra[r]
             value -= self.reveal * (1 - ph * pbook) * (mine + ph * gain) * min(1.0, threat)
         if self.rules.end == "first-out":
-            value += self.weights.terminal * self._ending(est, a, ph, pbook)
+            ending = self._ending(est, a, ph, pbook)
+            self._endings[index] = ending
+            value += self.weights.terminal * ending
         return value
 
     # ------------------------------------------------------------------ first-out endings
