@@ -14,7 +14,8 @@ their seat's view and the events it was shown (``observe`` / ``choose``), never 
   one it holds most of), opening a new rank only when none is left, always of the opponent
   with the most cards.
 - ``mimic``: asks for what it last heard asked at the table (of the seat that asked it), when
-  it holds that rank; otherwise a random ask.
+  it holds that rank; otherwise, as many people do, for the rank of the card it drew last
+  (or a random rank when it no longer holds one).
 - ``random``: any legal action.
 """
 
@@ -175,12 +176,16 @@ class MimicStyle(Style):
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
         self.heard: tuple[int, int] | None = None  # (seat, rank) of the last ask by another
+        self.drew = -1  # rank of the card it drew last
 
     def observe(self, e: Event) -> None:
         if e.kind == ev.DEAL:
             self.heard = None
+            self.drew = -1
         elif e.kind == ev.ASK and e.seat != self.seat:
             self.heard = (e.seat, e.rank)
+        elif e.kind == ev.DREW and e.seat == self.seat and e.secret:
+            self.drew = e.secret[-1] >> 2
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         if self.heard is not None:
@@ -188,7 +193,8 @@ class MimicStyle(Style):
             same = [a for a in asks if a.rank == rank]
             if same:
                 return self.rng.choice([a for a in same if a.target == seat] or same)
-        return self.rng.choice(asks)
+        drawn = [a for a in asks if a.rank == self.drew]
+        return self.rng.choice(drawn or asks)
 
 
 STYLE_CLASSES: dict[str, type[Style]] = {

@@ -601,36 +601,39 @@ class Game:
         game._miss_to_asked = rules.after_miss == "asked-player"
         game._no_stock_to_asked = game._miss_to_asked or rules.empty_stock == "asked-plays"
         game._left = tuple((s + 1) % players for s in range(players))
-        seen = [False] * DECK_SIZE
+        used = [0] * NUM_RANKS  # per rank, the suits placed so far
 
-        def place(card: int, where: str) -> None:
-            if type(card) is not int or not 0 <= card < DECK_SIZE:
-                raise RulesError(where, f"not a card: {card!r}")
-            if seen[card]:
-                raise RulesError(where, f"the card {_CODES[card]} is in two places")
-            seen[card] = True
+        def card_of(c: Any, where: str) -> tuple[int, int]:
+            if type(c) is not int or not 0 <= c < DECK_SIZE:
+                raise RulesError(where, f"not a card: {c!r}")
+            return c >> 2, 1 << (c & 3)
 
         game.hands = []
         for s, cards in enumerate(hands):
             hand = [0] * NUM_RANKS
             for c in cards:
-                place(c, f"hands[{s}]")
-                hand[c >> 2] |= 1 << (c & 3)
+                r, b = card_of(c, f"hands[{s}]")
+                if used[r] & b:
+                    raise RulesError(f"hands[{s}]", f"the card {_CODES[c]} is in two places")
+                used[r] |= b
+                hand[r] |= b
             if any(POPCOUNT[m] >= rules.book_size for m in hand):
                 raise RulesError(f"hands[{s}]", "a hand holds a whole book: lay it down first")
             game.hands.append(hand)
         game.counts = [sum(POPCOUNT[m] for m in h) for h in game.hands]
-        game.stock = []
-        for c in stock:
-            place(c, "stock")
-            game.stock.append(c)
+        game.stock = list(stock)
+        for c in game.stock:
+            r, b = card_of(c, "stock")
+            if used[r] & b:
+                raise RulesError("stock", f"the card {_CODES[c]} is in two places")
+            used[r] |= b
         game.books = []
         for s, ranks in enumerate(books):
             laid: list[tuple[int, int]] = []
             for r in ranks:
                 if type(r) is not int or not 0 <= r < NUM_RANKS:
                     raise RulesError(f"books[{s}]", f"not a rank: {r!r}")
-                free = sum(1 << k for k in range(4) if not seen[r * 4 + k])
+                free = FULL & ~used[r]
                 if rules.book_size == 4:
                     mask = FULL
                 else:
@@ -639,12 +642,12 @@ class Game:
                     mask = low | (rest & -rest)
                 if free & mask != mask or POPCOUNT[mask] != rules.book_size:
                     raise RulesError(f"books[{s}]", f"too many cards of rank {RANKS[r]}")
-                for c in _MASK_CARDS[r][mask]:
-                    place(c, f"books[{s}]")
+                used[r] |= mask
                 laid.append((r, mask))
             game.books.append(laid)
-        if not all(seen):
-            missing = " ".join(_CODES[c] for c in range(DECK_SIZE) if not seen[c])
+        if used != [FULL] * NUM_RANKS:
+            missing = " ".join(_CODES[r * 4 + k] for r in range(NUM_RANKS) for k in range(4)
+                               if not used[r] >> k & 1)
             raise RulesError("hands", f"cards in no place: {missing}")
         game.out = list(out) if out is not None else [False] * players
         if len(game.out) != players:
