@@ -9,8 +9,13 @@ hand must hold or cannot hold since its last draws, how many cards each hand and
 hold, with the same slot model as Hard's estimates. Each deal is a real game
 (``Game.from_position``), played to the end of the deal by every seat with the table's
 sensible policy of ai/search.py (sure hits first, else the rank held most of, never the seat
-that has just refused it). The ask with the best mean outcome (a sole win 1, a shared one
-less, and a little for the margin) is played; Hard's own ranking breaks ties.
+that has just refused it). An ask replaces Hard's first choice only if its mean outcome (a
+sole win 1, a shared one less, and a little for the margin) is better by more than
+``CONFIDENCE`` standard errors of the paired differences.
+
+The search runs late in the deal (a small stock, or under first-out a small hand), where a
+few asks decide it and playouts are short; earlier, and when Hard's best ask is ahead of the
+others by more than ``GAP``, Expert plays Hard's choice.
 
 The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
 the real game. The number of playouts is fixed, not timed, so a decision depends only on the
@@ -31,8 +36,10 @@ from .search import outcome, play_out
 PLAYOUTS = 400  # playouts per searched decision, shared among the candidates
 CANDIDATES = 4  # Hard's best asks that are searched...
 GAP = 1.0  # ... if within this much (in cards) of its best: a clear choice is not searched
+LATE_STOCK = 14  # search once the stock is this small...
+LATE_HAND = 4  # ...or (first-out) a hand is this small: there a few asks decide the deal
 MAX_STEPS = 400  # a playout that runs longer is scored where it stands
-PRIOR = 0.01  # weight of Hard's own score next to the playouts' mean (breaks near-ties)
+CONFIDENCE = 2.0  # standard errors by which an ask must beat Hard's choice in the same deals
 
 
 def fitted_weights(players: int) -> Weights:
@@ -52,7 +59,7 @@ class ExpertPlayer(HardPlayer):
         scores = self.score_asks(view, asks)
         keep = self.sensible(asks, scores)
         asks, scores = [asks[i] for i in keep], [scores[i] for i in keep]
-        if (len(asks) == 1 or self.rules.ask_for == "card"
+        if (len(asks) == 1 or self.rules.ask_for == "card" or not self._late(view)
                 or any(self.sure_hit(a) for a in asks)):
             return self.best(asks, scores)
         order = sorted(range(len(asks)), key=lambda i: -scores[i])[:CANDIDATES]
@@ -61,7 +68,7 @@ class ExpertPlayer(HardPlayer):
             return asks[order[0]]
         candidates = [asks[i] for i in order]
         rng = random.Random(self.rng.getrandbits(64))
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         worlds = max(1, PLAYOUTS // len(candidates))
         pub = self.public
         known = [sum(1 << r for r in range(NUM_RANKS) if pub.minc[s][r])
@@ -79,11 +86,17 @@ class ExpertPlayer(HardPlayer):
                                        deal=view.deal, dealer=view.dealer)
                 g.apply(ask)
                 play_out(g, list(known), list(pub.denied), random.Random(seed), MAX_STEPS)
-                totals[i] += outcome(g, self.seat)
+                values[i].append(outcome(g, self.seat))
         self.searched += 1
         self.playouts += worlds * len(candidates)
-        means = [t / worlds + PRIOR * scores[i] for t, i in zip(totals, order, strict=True)]
-        return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+        return candidates[_significant(values)]
+
+    def _late(self, view: SeatView) -> bool:
+        """Late in the deal, when a few asks decide it (earlier, Hard's estimate is as good
+        as a playout's, and a playout is long)."""
+        if view.stock <= LATE_STOCK:
+            return True
+        return self.rules.end == "first-out" and min(view.counts) <= LATE_HAND
 
     # ------------------------------------------------------------------ imagined deals
 
@@ -154,3 +167,17 @@ class ExpertPlayer(HardPlayer):
         if len(stock) != k.stock:
             return None
         return hands, stock
+
+
+def _significant(values: list[list[float]]) -> int:
+    """The candidate that beats Hard's choice (the first) clearly in the same deals, else 0:
+    the playouts overrule Hard's estimate only where they disagree beyond their noise."""
+    best, best_gain = 0, 0.0
+    n = len(values[0])
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
+            best, best_gain = i, mean
+    return best

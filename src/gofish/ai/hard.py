@@ -41,6 +41,7 @@ class Weights:
     book: float = 4.0  # completing a book
     reveal: float = 0.35  # each card of ours put at risk by revealing its rank
     terminal: float = 12.0  # the whole game (ending it as winner, or not as loser)
+    shared: float = 1.0  # a shared win, as a part of a sole one's worth (1: its share)
 
 
 HARD = Weights()
@@ -210,7 +211,7 @@ class HardPlayer(AskingPlayer):
         k = self.know
         me, t, r = self.seat, a.target, a.rank
         scores = [x + y for x, y in zip(k.totals, k.deal_scores(), strict=True)]
-        now = _result(scores, me)
+        now = _result(scores, me, self.weights.shared)
         base = 0.25 + 0.5 * now  # the worth of playing on: better when ahead, never certain
         worth = RANK_VALUES[r] if self.rules.scoring == "card-value" else 1
         with_book = scores[:]
@@ -226,7 +227,7 @@ class HardPlayer(AskingPlayer):
             if mine + least >= size:
                 booked, left = True, k.counts[me] + least - size
             if left == 0 or k.counts[t] - least == 0:
-                end = _result(with_book if booked else scores, me)
+                end = _result(with_book if booked else scores, me, self.weights.shared)
                 change += ph * (end - base)
         if k.stock == 1 or (self.rules.draw_until_hit and k.stock and ph < 1):
             # a miss empties the stock (draw until hit may run it out)
@@ -235,13 +236,15 @@ class HardPlayer(AskingPlayer):
                 f = est.floating[r]
                 share = min(1.0, est.stock_extra[r] / f) if f else 0.0
                 runs_out = max(runs_out, (1.0 - share) ** f if f else 1.0)
-            change += (1 - ph) * runs_out * (_result(scores, me) - base)
+            change += (1 - ph) * runs_out * (_result(scores, me, self.weights.shared) - base)
         return change
 
 
-def _result(scores: list[int], seat: int) -> float:
-    """The share of the win ``seat`` would get if the game ended with these scores."""
+def _result(scores: list[int], seat: int, shared: float = 1.0) -> float:
+    """What ``seat`` would get if the game ended with these scores: 1 for a sole win, and
+    ``shared`` times its share for a shared one."""
     best = max(scores)
     if scores[seat] < best:
         return 0.0
-    return 1.0 / scores.count(best)
+    count = scores.count(best)
+    return 1.0 if count == 1 else shared / count

@@ -35,7 +35,7 @@ from gofish.engine import (
 from gofish.engine import events as ev
 from gofish.engine.cards import DECK_SIZE, NUM_RANKS, POPCOUNT, RANK_VALUES, card_code, mask_cards
 from gofish.engine.cards import RANKS as RANK_NAMES
-from gofish.i18n import _
+from gofish.i18n import _, ngettext
 
 PROTOCOL = 1
 MAX_LINE = 1 << 16  # characters in one message; the longest real one is a few thousand
@@ -289,15 +289,18 @@ class SeatState:
             self._fail(_("seat {seat} is not at the table").format(seat=e.seat))
         if kind == ev.DEALT:
             if e.secret and len(e.secret) != e.count:
-                self._fail(_("{count} cards announced, {n} shown").format(
+                self._fail(ngettext("{count} card announced, {n} shown", "{count} cards announced, {n} shown",
+                                   e.count).format(
                     count=e.count, n=len(e.secret)))
             if e.secret:
                 self._arrive(e.seat, e.secret)
         elif kind == ev.DREW:
             if e.count > self.stock:
-                self._fail(_("the stock holds only {n} cards").format(n=self.stock))
+                self._fail(ngettext("the stock holds only {n} card",
+                                   "the stock holds only {n} cards", self.stock).format(n=self.stock))
             if e.secret and len(e.secret) != e.count:
-                self._fail(_("{count} cards announced, {n} shown").format(
+                self._fail(ngettext("{count} card announced, {n} shown", "{count} cards announced, {n} shown",
+                                   e.count).format(
                     count=e.count, n=len(e.secret)))
             if e.secret:
                 self._arrive(e.seat, e.secret)
@@ -307,11 +310,12 @@ class SeatState:
                 self._fail(_("seat {seat} cannot be handed cards by seat {giver}").format(
                     seat=e.seat, giver=giver))
             if not e.cards or len(e.cards) != e.count or len(set(e.cards)) != len(e.cards):
-                self._fail(_("{count} cards announced, {n} shown").format(
+                self._fail(ngettext("{count} card announced, {n} shown", "{count} cards announced, {n} shown",
+                                   e.count).format(
                     count=e.count, n=len(e.cards)))
             if e.count > self.counts[giver]:
-                self._fail(_("seat {seat} holds only {n} cards").format(
-                    seat=giver, n=self.counts[giver]))
+                self._fail(ngettext("seat {seat} holds only {n} card", "seat {seat} holds only {n} cards",
+                                   self.counts[giver]).format(seat=giver, n=self.counts[giver]))
             self._holds_all(giver, e.cards, rank)
             if self.seen(giver) and self.rules.ask_for == "rank":
                 mask = sum(1 << (c & 3) for c in e.cards)
@@ -327,10 +331,11 @@ class SeatState:
         elif kind == ev.BOOK:
             if not 0 <= e.rank < NUM_RANKS or len(e.cards) != self.rules.book_size \
                     or len(set(e.cards)) != len(e.cards):
-                self._fail(_("a book is {n} cards of one rank").format(n=self.rules.book_size))
+                self._fail(ngettext("a book is {n} card of one rank", "a book is {n} cards of one rank",
+                                   self.rules.book_size).format(n=self.rules.book_size))
             if len(e.cards) > self.counts[e.seat]:
-                self._fail(_("seat {seat} holds only {n} cards").format(
-                    seat=e.seat, n=self.counts[e.seat]))
+                self._fail(ngettext("seat {seat} holds only {n} card", "seat {seat} holds only {n} cards",
+                                   self.counts[e.seat]).format(seat=e.seat, n=self.counts[e.seat]))
             self._holds_all(e.seat, e.cards, e.rank)
         elif kind == ev.ASK:
             if self.seen(e.seat) and 0 <= e.rank < NUM_RANKS and not self.hands[e.seat][e.rank]:
