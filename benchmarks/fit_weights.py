@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from styles import STYLE_CLASSES  # noqa: E402
 
 from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
-from gofish.ai.hard import HARD, Weights  # noqa: E402
+from gofish.ai.hard import Weights, weights_for  # noqa: E402
 from gofish.engine import Game, Rules, preset  # noqa: E402
 
 MIX = "hard,rememberer,simple,hoarder,mimic,random"
@@ -96,9 +96,9 @@ def measure(rules_list: list[Rules], weights: Weights, players: int, seeds: list
     return statistics.mean(shares), half
 
 
-def show(weights: Weights) -> str:
+def show(weights: Weights, base: Weights) -> str:
     return " ".join(f"{f.name}={getattr(weights, f.name):g}" for f in fields(Weights)
-                    if getattr(weights, f.name) != getattr(HARD, f.name)) or "(Hard's own)"
+                    if getattr(weights, f.name) != getattr(base, f.name)) or "(Hard's own)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,11 +135,12 @@ def main(argv: list[str] | None = None) -> int:
             began = time.perf_counter()
             mean, half = measure(rules_list, weights, args.players, seeds, pool, opponents,
                                  args.level)
-            print(f"{show(weights):<40} {mean:7.2%} ±{half:.2%}  (fair {fair:.1%}, "
+            print(f"{show(weights, base):<40} {mean:7.2%} ±{half:.2%}  (fair {fair:.1%}, "
                   f"{args.seeds} seeds x {args.players}, {time.perf_counter() - began:.0f} s)",
                   flush=True)
             return mean
-        best = replace(HARD, **changes)
+        base = weights_for(args.players)
+        best = replace(base, **changes)
         score = report(best)
         if args.search:
             for _ in range(2):
@@ -150,9 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                         result = report(candidate)
                         if result > score + args.accept / 100:
                             best, score = candidate, result
-                            print(f"  kept: {show(best)}", flush=True)
+                            print(f"  kept: {show(best, base)}", flush=True)
                             break
-            print(f"best: {show(best)} {score:.2%}")
+            print(f"best: {show(best, base)} {score:.2%}")
     return 0
 
 

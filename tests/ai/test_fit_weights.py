@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gofish.ai.hard import HARD
+from gofish.ai.hard import HARD, weights_for
 from gofish.engine import preset
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fit_weights.py"
@@ -28,7 +28,7 @@ def test_hards_own_weights_score_exactly_a_fair_share(fit, players: int) -> None
     very same game in each, so its sole wins add up to one game (none if the game is tied)."""
     rules = preset("standard")
     seeds = list(range(100_000, 100_006))
-    shares = fit.run_chunk((rules.to_json(), HARD.__dict__, players, seeds))
+    shares = fit.run_chunk((rules.to_json(), weights_for(players).__dict__, players, seeds))
     assert all(s in (0.0, pytest.approx(1 / players)) for s in shares)
     if players == 2:  # 13 books between two: never a tie
         assert shares == pytest.approx([1 / players] * len(seeds))

@@ -29,7 +29,7 @@ import random
 from gofish.engine import Ask, Game, Rules, SeatView
 from gofish.engine.cards import NUM_RANKS, POPCOUNT
 
-from .hard import HARD, HardPlayer, Weights
+from .hard import HardPlayer, Weights, weights_for
 from .knowledge import bit_of
 from .search import outcome, play_out
 
@@ -43,7 +43,8 @@ CONFIDENCE = 2.0  # standard errors by which an ask must beat Hard's choice in t
 
 
 def fitted_weights(players: int) -> Weights:
-    return HARD
+    """Hard's own weights (its two-seat ones at two seats): the search does the rest."""
+    return weights_for(players)
 
 
 class ExpertPlayer(HardPlayer):
