@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from gofish.engine import Ask, Game, Rules, SeatView
+from gofish.engine import Ask, Game, Rules, RulesError, SeatView
 from gofish.engine.cards import NUM_RANKS, POPCOUNT
 
 from .hard import HardPlayer, Weights, weights_for
@@ -82,9 +82,13 @@ class ExpertPlayer(HardPlayer):
                      for h in world[0]]
             seed = rng.getrandbits(64)
             for i, ask in enumerate(candidates):
-                g = Game.from_position(self.rules, hands, world[1], self.know.books, self.seat,
-                                       out=self.know.out, totals=self.know.totals,
-                                       deal=view.deal, dealer=view.dealer)
+                try:
+                    g = Game.from_position(self.rules, hands, world[1], self.know.books,
+                                           self.seat, out=self.know.out,
+                                           totals=self.know.totals, deal=view.deal,
+                                           dealer=view.dealer)
+                except RulesError:  # the tracker's picture does not add up: trust Hard
+                    return self.best(asks, scores)
                 g.apply(ask)
                 play_out(g, list(known), list(pub.denied), random.Random(seed), MAX_STEPS)
                 values[i].append(outcome(g, self.seat))
@@ -114,8 +118,8 @@ class ExpertPlayer(HardPlayer):
                     strictness: int) -> tuple[list[list[int]], list[int]] | None:
         """One try at an imagined deal; None if the random choices ran into a dead end.
 
-        Strictness 2 keeps every constraint, 1 drops which ranks each unknown card may be
-        (keeping the counts and that no hand holds a whole book), 0 keeps only the counts.
+        Strictness 2 keeps every constraint, 1 drops which ranks each unknown card may be, 0
+        also what the "Go fish"es said; all keep the counts and that no hand holds a whole book.
         """
         strict = strictness == 2
         k = self.know
@@ -155,7 +159,7 @@ class ExpertPlayer(HardPlayer):
                     r = c >> 2
                     if strict and (caps[r] < age or k.nosuit[s][r] & bit_of(c)):
                         continue
-                    if strictness and POPCOUNT[hands[s][r]] >= size - 1:
+                    if POPCOUNT[hands[s][r]] >= size - 1:  # never a whole book in hand
                         continue
                     cards.append(c)
                     weights.append(k.quiet[s][r])
