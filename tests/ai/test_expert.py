@@ -111,3 +111,29 @@ def test_expert_is_not_weaker_than_hard_at_two_seats() -> None:
             winners = play_to_end(rules, 2, seed, levels).winners
             points += (seat in winners) / len(winners)
     assert points / 600 > 0.46
+
+
+def test_imagined_deals_never_put_a_whole_book_in_a_hand() -> None:
+    """Under pairs two cards of a rank are a book: not even the loosest sample may deal them
+    to one hand (the engine would refuse the position)."""
+    from gofish.engine import Rules
+    rules = Rules(pairs=True)
+    for seed in range(6):
+        game = Game(rules, 3, seed)
+        seats = [make_player("hard", s, rules, 3, s) for s in range(3)]
+        player = make_player("expert", 0, rules, 3, seed)
+        fed = 0
+        for _ in range(12):
+            if game.over or game.deal_over:
+                break
+            tell(seats, game.events[fed:], False)
+            for e in game.events[fed:]:
+                player.observe(e.for_seat(0))
+            fed = len(game.events)
+            game.apply(seats[game.to_act].choose(game.view(game.to_act, with_events=False)))
+        rng = random.Random(seed)
+        for strictness in (2, 1, 0):
+            for _ in range(20):
+                world = player._try_sample(rng, strictness)
+                if world is not None:
+                    assert all(bin(m).count("1") < 2 for hand in world[0] for m in hand)
