@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--progress", help="append each finished chunk to this file (JSON "
+                        "lines), so a long run that is stopped still tells what it measured")
     args = parser.parse_args(argv)
     levels = [x for x in args.levels.split(",") if x]
     tables = [x for x in args.tables.split(",") if x]
@@ -142,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = map(run_chunk, work)
     for r in results:
+        if args.progress:
+            with open(args.progress, "a") as f:
+                f.write(json.dumps({"table": r.table, "level": r.level, "opponent": r.opponent,
+                                    "per_seed": r.per_seed, "times": r.times}) + "\n")
         key = (r.table, r.level, r.opponent)
         if key not in merged:
             merged[key] = Result(*key)
