@@ -119,8 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     for t in tables:
         if t not in TABLES:
             parser.error(f"unknown table {t!r}; expected one of {', '.join(TABLES)}")
-    for level in levels:
-        if level not in LEVEL_CLASSES:
+    for level in levels:  # a style may sit in the level's chair too, as a yardstick
+        if level not in LEVEL_CLASSES and level not in STYLE_CLASSES:
             parser.error(f"unknown level {level!r}")
     work = []
     for table in tables:
@@ -131,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             step = max(1, min(50, len(seeds) // (4 * max(1, args.jobs))))
             for opponent in args.opponents.split(","):
                 if opponent == "below":
+                    if level not in BELOW:
+                        continue
                     opponent = BELOW[level]
                 if opponent not in STYLE_CLASSES and opponent not in LEVEL_CLASSES:
                     parser.error(f"unknown opponent {opponent!r}")
@@ -161,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     for table in tables:
         n = TABLES[table][1]
         print(f"\n{table} (a fair share is {1 / n:.0%})")
+        levels = list(dict.fromkeys(k[1] for k in merged if k[0] == table))
         for level in levels:
             rows = [r for k, r in merged.items() if k[0] == table and k[1] == level]
             worst = None
