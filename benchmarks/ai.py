@@ -41,6 +41,7 @@ class Tally:
     squares: float = 0.0  # sum of points squared, for the variance
     times: list[float] = field(default_factory=list)  # seconds per real decision
     searched: list[float] = field(default_factory=list)  # ... of those Expert searched
+    playouts: int = 0  # Expert's playouts in the searched decisions
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -50,6 +51,7 @@ class Tally:
         self.squares += other.squares
         self.times.extend(other.times)
         self.searched.extend(other.searched)
+        self.playouts += other.playouts
 
     def rate(self) -> tuple[float, float]:
         """Mean points per game and the half-width of its 95% confidence interval."""
@@ -60,7 +62,7 @@ class Tally:
 
 
 def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
-             timed: bool) -> tuple[list[float], list[list[float]], list[list[float]]]:
+             timed: bool) -> tuple[list[float], list[list[float]], list[list[float]], list[int]]:
     """One game; returns each entry's points, its decision times and those of its searches."""
     n = len(levels)
     shift = seed % n if rotate else 0
@@ -71,6 +73,7 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
     fed = 0
     times: list[list[float]] = [[] for _ in range(n)]
     searched: list[list[float]] = [[] for _ in range(n)]
+    playouts = [0] * n
     clock = time.perf_counter
     while not game.over:
         tell(players, game.events[fed:], open_hands)
@@ -93,7 +96,9 @@ def play_one(rules: Rules, levels: list[str], seed: int, rotate: bool,
     winners = game.winners
     for s in winners:
         points[entry_at[s]] = 1.0 if len(winners) == 1 else 0.5
-    return points, times, searched
+    for s, p in enumerate(players):
+        playouts[entry_at[s]] += getattr(p, "playouts", 0)
+    return points, times, searched, playouts
 
 
 def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]:
@@ -101,7 +106,7 @@ def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]
     rules = Rules.from_json(rules_json)
     tallies = [Tally() for _ in levels]
     for seed in range(start, start + count):
-        points, times, searched = play_one(rules, levels, seed, rotate, timed)
+        points, times, searched, playouts = play_one(rules, levels, seed, rotate, timed)
         for i, t in enumerate(tallies):
             t.games += 1
             t.points += points[i]
@@ -110,6 +115,7 @@ def run_chunk(args: tuple[dict, list[str], int, int, bool, bool]) -> list[Tally]
             t.ties += points[i] == 0.5
             t.times.extend(times[i])
             t.searched.extend(searched[i])
+            t.playouts += playouts[i]
     return tallies
 
 
@@ -173,8 +179,14 @@ def main(argv: list[str] | None = None) -> int:
             entry["searched"] = len(t.searched)
             entry["searched_median_ms"] = statistics.median(t.searched) * 1000
             entry["searched_p90_ms"] = statistics.quantiles(t.searched, n=10)[-1] * 1000
+            ordered = sorted(t.times)
+            entry["p99_ms"] = ordered[int(0.99 * (len(ordered) - 1))] * 1000
+            entry["playouts_per_s"] = t.playouts / sum(t.searched) if t.searched else 0.0
             print(f"{'':<12} of which {len(t.searched)} searched: median "
-                  f"{entry['searched_median_ms']:.1f} ms, p90 {entry['searched_p90_ms']:.1f} ms")
+                  f"{entry['searched_median_ms']:.1f} ms, p90 {entry['searched_p90_ms']:.1f} ms; "
+                  f"all decisions p99 {entry['p99_ms']:.1f} ms; "
+                  f"{t.playouts / len(t.searched):.0f} playouts a search, "
+                  f"{entry['playouts_per_s']:,.0f} playouts/s")
         out.append(entry)
     if args.json:
         print(json.dumps({"rules": name, "seats": levels, "games": args.games,

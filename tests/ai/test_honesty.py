@@ -176,7 +176,7 @@ RULES = rule_sets(6, seed=11)
 @pytest.mark.parametrize("level", LEVELS)
 def test_hidden_cards_do_not_change_decisions(level: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(expert, "SAMPLES", 4)  # fewer imagined deals: the same code, faster
+    monkeypatch.setattr(expert, "PLAYOUTS", 40)  # fewer imagined deals: the same code, faster
     # the search of Expert is slow: it gets fewer positions here, all of them with --slow
     run_level(level, RULES[::5] if level == "expert" else RULES[::2], (3, 9, 20))
 
@@ -225,7 +225,7 @@ def test_the_twins_catch_a_peeking_player(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_players_receive_only_events_and_views(monkeypatch: pytest.MonkeyPatch) -> None:
     """Structurally: what reaches a player is an Event or a SeatView, never the Game."""
-    monkeypatch.setattr(expert, "SAMPLES", 4)
+    monkeypatch.setattr(expert, "PLAYOUTS", 40)
     tables = ((preset("quick"), LEVELS), (Rules(ask_for="card", bluff_asks=True),
                                            ("random", "easy", "medium", "hard")))
     for rules, levels in tables:
@@ -270,7 +270,7 @@ def _reaches(root: object, target: object, limit: int = 20000) -> bool:
 
 def test_the_expert_search_is_honest_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """Late positions, where Expert plays imagined deals: still blind to the real ones."""
-    monkeypatch.setattr(expert, "SAMPLES", 4)  # fewer imagined deals: the same code, faster
+    monkeypatch.setattr(expert, "PLAYOUTS", 40)  # fewer imagined deals: the same code, faster
     rng = random.Random(9)
     searched = checked = 0
     for seed in range(24):

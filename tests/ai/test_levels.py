@@ -30,7 +30,7 @@ def test_every_level_is_registered() -> None:
 
 @pytest.mark.parametrize("index", range(0, len(RULES), 3))
 def test_whole_games_under_the_options(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(expert, "SAMPLES", 3)
+    monkeypatch.setattr(expert, "PLAYOUTS", 30)
     play_all(RULES[index], seed=index)
 
 
@@ -44,7 +44,7 @@ def test_whole_games_under_every_option(index: int) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_and_events_give_the_same_game(level: str,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(expert, "SAMPLES", 3)
+    monkeypatch.setattr(expert, "PLAYOUTS", 30)
     rules = preset("quick")
     games = []
     for _ in range(2):

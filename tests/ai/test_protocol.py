@@ -212,3 +212,5 @@ def test_the_documented_session_is_one_the_bot_accepts() -> None:
     assert len(actions) == len(turns) == sum(t["type"] == "action" for t in told)
     for turn, answer in zip(turns, actions, strict=True):
         assert bp.parse_action(answer) in bp.parse_legal(turn)
+    # the recording is the bot's own: today's bot answers every turn as recorded
+    assert actions == [t for t in told if t["type"] == "action"]

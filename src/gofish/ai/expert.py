@@ -1,55 +1,50 @@
-"""Expert: Hard's judgement with weights fitted against Hard, checked by simulation late in a deal.
+"""Expert: an information-set search over deals consistent with what its seat has seen.
 
-At two seats Expert weighs an ask as Hard does but gives the turn itself no worth: only the
-cards an ask takes and the books it completes count. It therefore fishes for the last card of a
-book, asking for a rank the table already knows it holds, before it takes a likelier single card
-or reveals a new rank; a sure hit left where it is stays sure. The weights were fitted by
-self-play against Hard (benchmarks/fit_weights.py); at three and more seats none fitted better,
-and Expert keeps Hard's.
+For each decision with more than one sensible ask (Hard's rules: never an ask the record
+proves will miss; a sure hit is taken at once, with nothing to search), Expert takes Hard's
+best few asks as candidates and plays each out in the same ``PLAYOUTS // candidates`` imagined
+deals (determinized Monte Carlo with common random numbers). An imagined deal places every card
+the seat has not seen at random within what its tracker knows: the cards seen, the ranks a
+hand must hold or cannot hold since its last draws, how many cards each hand and the stock
+hold, with the same slot model as Hard's estimates. Each deal is a real game
+(``Game.from_position``), played to the end of the deal by every seat with the table's
+sensible policy of ai/search.py (sure hits first, else the rank held most of, never the seat
+that has just refused it). An ask replaces Hard's first choice only if its mean outcome (a
+sole win 1, a shared one less, and a little for the margin) is better by more than
+``CONFIDENCE`` standard errors of the paired differences.
 
-Late in a deal (a small stock, or under first-out a nearly empty hand), when its best ask is not
-a sure hit, Expert plays its best few asks out in the same ``SAMPLES`` imagined deals
-(determinized Monte Carlo with common random numbers). Each imagined deal places every card the
-seat has not seen at random within what its tracker knows (the cards seen, the ranks a hand
-must hold or cannot hold since its last draws, how many cards each hand has), with the same
-slot model as Hard's estimates; every seat of the imagined game is then played by a Hard player
-knowing what that seat would know (its own seat with its own weights), to the end of the deal.
-An ask replaces the first choice only if it wins clearly more often in the same deals.
+The search runs late in the deal (a small stock, or under first-out a small hand), where a
+few asks decide it and playouts are short; earlier, and when Hard's best ask is ahead of the
+others by more than ``GAP``, Expert plays Hard's choice.
 
 The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
-the real game. The number of deals is fixed, not timed, so a decision depends only on the
-seed and what the seat has seen.
+the real game. The number of playouts is fixed, not timed, so a decision depends only on the
+seed and what the seat has seen. Under the card option (and for bluffs) it plays as Hard.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import replace
 
-from gofish.engine import Ask, Game, Rules, SeatView
-from gofish.engine.cards import FULL, NUM_RANKS, POPCOUNT
+from gofish.engine import Ask, Game, Rules, RulesError, SeatView
+from gofish.engine.cards import NUM_RANKS, POPCOUNT
 
-from .base import tell
-from .hard import HARD, HardPlayer, Weights
+from .hard import HardPlayer, Weights, weights_for
 from .knowledge import bit_of
+from .search import outcome, play_out
 
-SAMPLES = 16  # imagined deals per searched decision
-LATE_STOCK = 8  # search only once the stock is this small...
-LATE_HAND = 3  # ...or (first-out) a hand is this small
-CANDIDATES = 3  # Hard's best asks that are searched
-CONFIDENCE = 1.0  # standard errors by which an ask must beat Hard's choice to replace it
-MARGIN = 0.05  # weight of the final score difference next to winning (smooths the estimate)
-MAX_STEPS = 600  # a rollout that runs longer is scored where it stands
-
-
-# fitted by self-play against Hard (benchmarks/fit_weights.py, benchmarks/README.md): at two
-# seats a turn kept is worth nothing by itself; at three and more no change measured better
-TWO_SEATS = replace(HARD, keep=0.0)
+PLAYOUTS = 400  # playouts per searched decision, shared among the candidates
+CANDIDATES = 4  # Hard's best asks that are searched...
+GAP = 1.0  # ... if within this much (in cards) of its best: a clear choice is not searched
+LATE_STOCK = 10  # search once the stock is this small...
+LATE_HAND = 4  # ...or (first-out) a hand is this small: there a few asks decide the deal
+MAX_STEPS = 400  # a playout that runs longer is scored where it stands
+CONFIDENCE = 2.0  # standard errors by which an ask must beat Hard's choice in the same deals
 
 
 def fitted_weights(players: int) -> Weights:
-    return TWO_SEATS if players == 2 else HARD
+    """Hard's own weights (its two-seat ones at two seats): the search does the rest."""
+    return weights_for(players)
 
 
 class ExpertPlayer(HardPlayer):
@@ -58,48 +53,55 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         self.weights = fitted_weights(players)
         super().__init__(seat, rules, players, seed)
-        self._template: Game | None = None
         self.searched = 0  # decisions that used the search (for the benchmark's curiosity)
+        self.playouts = 0
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         scores = self.score_asks(view, asks)
-        order = sorted(range(len(asks)), key=lambda i: -scores[i])
-        top = asks[order[0]]
-        if len(asks) == 1 or self._sure(top) or not self._late(view):
+        keep = self.sensible(asks, scores)
+        asks, scores = [asks[i] for i in keep], [scores[i] for i in keep]
+        if (len(asks) == 1 or self.rules.ask_for == "card" or not self._late(view)
+                or any(self.sure_hit(a) for a in asks)):
             return self.best(asks, scores)
-        candidates = [asks[i] for i in order[:CANDIDATES]]
+        order = sorted(range(len(asks)), key=lambda i: -scores[i])[:CANDIDATES]
+        order = [i for i in order if scores[i] >= scores[order[0]] - GAP]
+        if len(order) == 1:
+            return asks[order[0]]
+        candidates = [asks[i] for i in order]
         rng = random.Random(self.rng.getrandbits(64))
         values: list[list[float]] = [[] for _ in candidates]
-        for _ in range(SAMPLES):
+        worlds = max(1, PLAYOUTS // len(candidates))
+        pub = self.public
+        known = [sum(1 << r for r in range(NUM_RANKS) if pub.minc[s][r])
+                 for s in range(self.players)]
+        for _ in range(worlds):
             world = self._sample(rng)
             if world is None:  # the tracker's counts do not add up: trust Hard alone
                 return self.best(asks, scores)
+            hands = [[r * 4 + s for r in range(NUM_RANKS) for s in range(4) if h[r] >> s & 1]
+                     for h in world[0]]
             seed = rng.getrandbits(64)
             for i, ask in enumerate(candidates):
-                values[i].append(self._rollout(view, world, ask, seed))
+                try:
+                    g = Game.from_position(self.rules, hands, world[1], self.know.books,
+                                           self.seat, out=self.know.out,
+                                           totals=self.know.totals, deal=view.deal,
+                                           dealer=view.dealer)
+                except RulesError:  # the tracker's picture does not add up: trust Hard
+                    return self.best(asks, scores)
+                g.apply(ask)
+                play_out(g, list(known), list(pub.denied), random.Random(seed), MAX_STEPS)
+                values[i].append(outcome(g, self.seat))
         self.searched += 1
+        self.playouts += worlds * len(candidates)
         return candidates[_significant(values)]
 
     def _late(self, view: SeatView) -> bool:
-        """Late in the deal, when a few cards decide it and a playout is short and telling."""
+        """Late in the deal, when a few asks decide it (earlier, Hard's estimate is as good
+        as a playout's, and a playout is long)."""
         if view.stock <= LATE_STOCK:
             return True
-        if self.rules.end == "first-out":
-            return min(view.counts) <= LATE_HAND
-        return False
-
-    def _sure(self, ask: Ask) -> bool:
-        """A hit we are sure of, which cannot end a first-out game: nothing to search."""
-        k = self.know
-        t, r = ask.target, ask.rank
-        if ask.suit is None:
-            if not k.minc[t][r]:
-                return False
-        elif not k.shown[t][r] >> ask.suit & 1:
-            return False
-        if self.rules.end == "first-out":
-            return k.counts[t] > k.minc[t][r] and k.counts[self.seat] > 1
-        return True
+        return self.rules.end == "first-out" and min(view.counts) <= LATE_HAND
 
     # ------------------------------------------------------------------ imagined deals
 
@@ -116,8 +118,8 @@ class ExpertPlayer(HardPlayer):
                     strictness: int) -> tuple[list[list[int]], list[int]] | None:
         """One try at an imagined deal; None if the random choices ran into a dead end.
 
-        Strictness 2 keeps every constraint, 1 drops which ranks each unknown card may be
-        (keeping the counts and that no hand holds a whole book), 0 keeps only the counts.
+        Strictness 2 keeps every constraint, 1 drops which ranks each unknown card may be, 0
+        also what the "Go fish"es said; all keep the counts and that no hand holds a whole book.
         """
         strict = strictness == 2
         k = self.know
@@ -157,7 +159,7 @@ class ExpertPlayer(HardPlayer):
                     r = c >> 2
                     if strict and (caps[r] < age or k.nosuit[s][r] & bit_of(c)):
                         continue
-                    if strictness and POPCOUNT[hands[s][r]] >= size - 1:
+                    if POPCOUNT[hands[s][r]] >= size - 1:  # never a whole book in hand
                         continue
                     cards.append(c)
                     weights.append(k.quiet[s][r])
@@ -171,74 +173,10 @@ class ExpertPlayer(HardPlayer):
             return None
         return hands, stock
 
-    # ------------------------------------------------------------------ playing it out
-
-    def _game(self, view: SeatView, hands: list[list[int]], stock: list[int], *,
-              record: bool = False) -> Game:
-        if self._template is None:
-            self._template = Game(self.rules, self.players, 0, record=False)
-        k = self.know
-        g = copy.copy(self._template)
-        g.record = record
-        g.actions = []
-        g.events = []
-        g.hands = [h[:] for h in hands]
-        g.counts = [sum(POPCOUNT[m] for m in h) for h in hands]
-        pair = 0b0011 if self.rules.pairs else FULL
-        g.books = [[(r, pair) for r in k.books[s]] for s in range(self.players)]
-        g.stock = stock[:]
-        g.turn = self.seat
-        g.out = list(k.out)
-        g.totals = list(k.totals)
-        g.deal = view.deal
-        g.dealer = view.dealer
-        g.deal_history = [()] * view.deal
-        g.deal_over = False
-        g.over = False
-        g.winners = ()
-        return g
-
-    def _rollout(self, view: SeatView, world: tuple[list[list[int]], list[int]],
-                 first: Ask, seed: int) -> float:
-        """Play the imagined deal out with every seat a Hard player, from what each would know."""
-        g = self._game(view, *world, record=True)
-        n = self.players
-        open_hands = self.rules.open_hands
-        seats: list[HardPlayer] = []
-        for s in range(n):
-            p = HardPlayer(s, self.rules, n, seed + s)
-            if s == self.seat:
-                p.weights = self.weights  # it plays on as itself
-            p.asks, p.informed = list(self.asks), list(self.informed)
-            p.public = self.public.clone()
-            if s == self.seat:
-                p.know = self.know.clone()
-            else:
-                p.know = self.public.clone(seat=s)
-                p.know.sync(s, g.hand_cards(s), tuple(g.counts), len(g.stock))
-            seats.append(p)
-        g.apply(first)
-        fed = 0
-        steps = 0
-        while not (g.deal_over or g.over) and steps < MAX_STEPS:
-            tell(seats, g.events[fed:], open_hands)
-            fed = len(g.events)
-            seat = g.turn
-            g.apply(seats[seat].choose(g.view(seat, with_events=False)))
-            steps += 1
-        return self._result(g)
-
-    def _result(self, g: Game) -> float:
-        scores = list(g.totals) if g.deal_over else list(g.scores())
-        me = scores[self.seat]
-        best = max(scores)
-        others = max(s for i, s in enumerate(scores) if i != self.seat)
-        share = 0.0 if me < best else 1.0 / scores.count(best)
-        return share + MARGIN * (me - others)
-
 
 def _significant(values: list[list[float]]) -> int:
-    """The candidate that beats Hard's choice (the first) clearly in the same deals, else 0."""
+    """The candidate that beats Hard's choice (the first) clearly in the same deals, else 0:
+    the playouts overrule Hard's estimate only where they disagree beyond their noise."""
     best, best_gain = 0, 0.0
     n = len(values[0])
     for i in range(1, len(values)):

@@ -89,6 +89,7 @@ class Knowledge:
         self.nosuit = [[0] * NUM_RANKS for _ in range(n)]
         self.quiet = [[1.0] * NUM_RANKS for _ in range(n)]
         self.booked = [0] * NUM_RANKS
+        self.denied = [0] * n  # per seat, a mask of ranks it said "Go fish" to or handed over
         self.books: list[list[int]] = [[] for _ in range(n)]
         self.out = [False] * n
         self.fishing: tuple[int, int, int] | None = None  # (seat, rank, suit) of the last miss
@@ -101,7 +102,7 @@ class Knowledge:
         other = copy.copy(self)
         if seat != -1:
             other.seat = seat
-        for name in ("counts", "booked", "out", "totals"):
+        for name in ("counts", "booked", "out", "totals", "denied"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("shown", "minc", "maxx", "nosuit", "quiet", "books"):
             setattr(other, name, [list(row) for row in getattr(self, name)])
@@ -118,6 +119,25 @@ class Knowledge:
     def holds(self, seat: int, rank: int) -> int:
         """Cards of ``rank`` the hand is known to hold (its lower bound)."""
         return self.minc[seat][rank]
+
+    def lacks(self, seat: int, rank: int, suit: int | None = None) -> bool:
+        """Whether the record proves ``seat`` holds none of ``rank`` (under the card option,
+        not the card of ``suit``): it said "Go fish" to it or handed it all over, or its hand is
+        in view without it, and it has drawn nothing since."""
+        if suit is None:
+            if self.exact(seat):
+                return not self.shown[seat][rank]
+            return not self.minc[seat][rank] and not self.maxx[seat][rank]
+        if self.shown[seat][rank] >> suit & 1:
+            return False
+        return self.exact(seat) or bool(self.nosuit[seat][rank] >> suit & 1)
+
+    def denied_since_drawing(self, seat: int, rank: int, suit: int | None = None) -> bool:
+        """The narrow proof alone: ``seat`` said "Go fish" to it or handed it over, and has
+        drawn nothing since (what a person at the table remembers)."""
+        if suit is None:
+            return bool(self.denied[seat] >> rank & 1)
+        return bool(self.nosuit[seat][rank] >> suit & 1)
 
     def revealed(self, seat: int, rank: int) -> bool:
         return self.minc[seat][rank] > 0
@@ -215,6 +235,8 @@ class Knowledge:
         else:
             self.minc[t][r] = 0
             self.maxx[t][r] = 0
+            self.denied[t] |= 1 << r
+        self.denied[a] &= ~(1 << r)
         self.nosuit[t][r] |= mask
         self._clip(t)
         # the receiver: its earlier cards of the rank are other suits, so the bound adds up
@@ -233,9 +255,11 @@ class Knowledge:
         if self.card_mode:
             if suit >= 0 and not self.shown[t][r] >> suit & 1:
                 self.nosuit[t][r] |= 1 << suit
-        elif not self.exact(t):
-            self.minc[t][r] = 0
-            self.maxx[t][r] = 0
+        else:
+            self.denied[t] |= 1 << r
+            if not self.exact(t):
+                self.minc[t][r] = 0
+                self.maxx[t][r] = 0
         if e.kind == ev.GO_FISH:
             self.fishing = (e.seat, r, suit)
 
@@ -243,6 +267,7 @@ class Knowledge:
         a, k = e.seat, e.count
         self.stock -= k
         self.counts[a] += k
+        self.denied[a] = 0
         fishing, self.fishing = self.fishing, None
         if fishing is not None and fishing[0] != a:
             fishing = None

@@ -1,8 +1,10 @@
 """Medium: a casual adult. Remembers, for a while, who asked for what and who was given what.
 
-It keeps a short memory of facts ("Ann asked for sevens", "Bob said Go fish to queens") and
-forgets each after ``MEMORY`` turns. It asks for a remembered rank when it can; otherwise it
-asks for the rank it holds most of, of an opponent not remembered to lack it.
+It keeps a short memory of who holds what ("Ann asked for sevens", "Bob was handed the
+queens") and forgets it after ``MEMORY`` turns. What a seat lacks ("Bob said Go fish to
+queens", "Ann handed over all her sevens") it keeps until that seat draws a card, as anyone
+at a table would: it never asks a seat for what it has just shown it does not hold. It asks for
+a remembered rank when it can; otherwise it asks for the rank it holds most of.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from .base import AskingPlayer
 
 MEMORY = 10  # turns a fact is remembered for
 PREFER = 0.0  # leaning towards the ranks it holds most of
-CLEAR = False
 
 
 class MediumPlayer(AskingPlayer):
@@ -25,7 +26,9 @@ class MediumPlayer(AskingPlayer):
         super().__init__(seat, rules, players, seed)
         self.clock = 0
         self.holds: dict[tuple[int, int], tuple[int, int]] = {}  # (seat, rank): (when, suits)
-        self.lacks: dict[tuple[int, int], int] = {}  # (seat, rank): when it said Go fish
+        # (seat, rank, suit or -1): when it was shown to lack it, until that seat draws
+        self.lacks: dict[tuple[int, int, int], int] = {}
+        self.asked_suit = -1
 
     def observe(self, event: Event) -> None:
         kind = event.kind
@@ -37,8 +40,18 @@ class MediumPlayer(AskingPlayer):
         elif kind == ev.ASK:
             old = self.holds.get((event.seat, event.rank), (0, 0))[1]
             self.holds[(event.seat, event.rank)] = (self.clock, old)
-            self.lacks.pop((event.seat, event.rank), None)
+            self.lacks.pop((event.seat, event.rank, -1), None)
+            self.asked_suit = event.suit
         elif kind == ev.GAVE:
+            # the giver has none of what it handed over (under the rank option, the whole rank)
+            if self.rules.ask_for == "rank":
+                self.lacks[(event.target, event.rank, -1)] = self.clock
+            else:
+                for c in event.cards:
+                    self.lacks[(event.target, event.rank, c & 3)] = self.clock
+            self.lacks.pop((event.seat, event.rank, -1), None)
+            for c in event.cards:
+                self.lacks.pop((event.seat, event.rank, c & 3), None)
             mask = _mask(event.cards)
             key = (event.target, event.rank)
             if key in self.holds:
@@ -49,12 +62,14 @@ class MediumPlayer(AskingPlayer):
             self.holds[(event.seat, event.rank)] = (self.clock, old | mask)
         elif kind in (ev.GO_FISH, ev.NO_STOCK):
             if self.rules.ask_for == "rank":
-                self.lacks[(event.target, event.rank)] = self.clock
+                self.lacks[(event.target, event.rank, -1)] = self.clock
                 self.holds.pop((event.target, event.rank), None)
+            elif self.asked_suit >= 0:
+                self.lacks[(event.target, event.rank, self.asked_suit)] = self.clock
         elif kind == ev.LUCKY:
             old = self.holds.get((event.seat, event.rank), (0, 0))[1]
             self.holds[(event.seat, event.rank)] = (self.clock, old | _mask(event.cards))
-        elif kind == ev.DREW and CLEAR:
+        elif kind == ev.DREW:
             for key in [k for k in self.lacks if k[0] == event.seat]:
                 del self.lacks[key]
         elif kind == ev.BOOK:
@@ -80,9 +95,11 @@ class MediumPlayer(AskingPlayer):
                 score += 10
                 if a.suit is not None and fact[1] >> a.suit & 1:
                     score += 5
-            when = self.lacks.get((a.target, a.rank))
-            if when is not None and when >= recent:
-                score -= 5
+            seen = view.hands[a.target]
+            if (a.target, a.rank, -1 if a.suit is None else a.suit) in self.lacks or (
+                    seen is not None and not any(
+                        c >> 2 == a.rank and (a.suit is None or c & 3 == a.suit) for c in seen)):
+                score -= 100  # shown to lack it: only if nothing else is possible
             scores.append(score)
         return self.best(asks, scores)
 

@@ -543,6 +543,123 @@ class Game:
         return game
 
     @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: list[list[int]] | tuple[tuple[int, ...], ...],
+        stock: list[int] | tuple[int, ...],
+        books: list[list[int]] | tuple[tuple[int, ...], ...],
+        turn: int,
+        *,
+        out: list[bool] | tuple[bool, ...] | None = None,
+        totals: list[int] | tuple[int, ...] | None = None,
+        deal: int = 0,
+        dealer: int | None = None,
+        seed: int = 0,
+        record: bool = False,
+    ) -> Game:
+        """A game in a chosen position of a deal, for search and tests (not for saving).
+
+        ``hands[s]`` are seat ``s``'s cards (0-51, ``rank * 4 + suit``); ``stock`` is the stock
+        with its top card **last** (the next card drawn is ``stock[-1]``); ``books[s]`` are the
+        ranks of the books seat ``s`` has laid (under pairs, a rank once per pair, made of the
+        lowest suits in no hand, the stock or an earlier pair); ``turn`` is the seat to act.
+        ``out``, ``totals`` (points of finished deals of a match), ``deal`` and ``dealer``
+        default to a first deal in play, the dealer right of ``turn``. ``seed`` drives only the deals after this one.
+
+        Every card must be in exactly one place (52 in all), no hand may hold a whole book, and
+        ``turn`` must be a seat still in the game: RulesError names what is wrong. The position
+        is then settled as after any action (under first-out an empty hand or stock ends the
+        deal; a seat holding every card passes). The game has no actions behind it, so it
+        cannot be replayed or saved; it plays on like any other.
+        """
+        players = len(hands)
+        rules.check_players(players)
+        if len(books) != players:
+            raise RulesError("books", f"expected {players} lists of ranks, got {len(books)}")
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.players = players
+        game.seed = seed
+        game.record = record
+        game.actions = []
+        game.events = []
+        game.totals = list(totals) if totals is not None else [0] * players
+        if len(game.totals) != players:
+            raise RulesError("totals", f"expected {players} numbers")
+        game.deal_history = [tuple(0 for _ in range(players))] * deal
+        game.deal = deal
+        game.deal_over = False
+        game.over = False
+        game.winners = ()
+        game._rng = random.Random(seed)
+        game._book_size = rules.book_size
+        game._card_mode = rules.ask_for == "card"
+        game._first_out = rules.end == "first-out"
+        game._lucky = rules.lucky_draw
+        game._until_hit = rules.draw_until_hit
+        game._miss_to_asked = rules.after_miss == "asked-player"
+        game._no_stock_to_asked = game._miss_to_asked or rules.empty_stock == "asked-plays"
+        game._left = tuple((s + 1) % players for s in range(players))
+        used = [0] * NUM_RANKS  # per rank, the suits placed so far
+
+        def card_of(c: Any, where: str) -> tuple[int, int]:
+            if type(c) is not int or not 0 <= c < DECK_SIZE:
+                raise RulesError(where, f"not a card: {c!r}")
+            return c >> 2, 1 << (c & 3)
+
+        game.hands = []
+        for s, cards in enumerate(hands):
+            hand = [0] * NUM_RANKS
+            for c in cards:
+                r, b = card_of(c, f"hands[{s}]")
+                if used[r] & b:
+                    raise RulesError(f"hands[{s}]", f"the card {_CODES[c]} is in two places")
+                used[r] |= b
+                hand[r] |= b
+            if any(POPCOUNT[m] >= rules.book_size for m in hand):
+                raise RulesError(f"hands[{s}]", "a hand holds a whole book: lay it down first")
+            game.hands.append(hand)
+        game.counts = [sum(POPCOUNT[m] for m in h) for h in game.hands]
+        game.stock = list(stock)
+        for c in game.stock:
+            r, b = card_of(c, "stock")
+            if used[r] & b:
+                raise RulesError("stock", f"the card {_CODES[c]} is in two places")
+            used[r] |= b
+        game.books = []
+        for s, ranks in enumerate(books):
+            laid: list[tuple[int, int]] = []
+            for r in ranks:
+                if type(r) is not int or not 0 <= r < NUM_RANKS:
+                    raise RulesError(f"books[{s}]", f"not a rank: {r!r}")
+                free = FULL & ~used[r]
+                if rules.book_size == 4:
+                    mask = FULL
+                else:
+                    low = free & -free
+                    rest = free ^ low
+                    mask = low | (rest & -rest)
+                if free & mask != mask or POPCOUNT[mask] != rules.book_size:
+                    raise RulesError(f"books[{s}]", f"too many cards of rank {RANKS[r]}")
+                used[r] |= mask
+                laid.append((r, mask))
+            game.books.append(laid)
+        if used != [FULL] * NUM_RANKS:
+            missing = " ".join(_CODES[r * 4 + k] for r in range(NUM_RANKS) for k in range(4)
+                               if not used[r] >> k & 1)
+            raise RulesError("hands", f"cards in no place: {missing}")
+        game.out = list(out) if out is not None else [False] * players
+        if len(game.out) != players:
+            raise RulesError("out", f"expected {players} flags")
+        if type(turn) is not int or not 0 <= turn < players or game.out[turn]:
+            raise RulesError("turn", f"no seat in the game: {turn!r}")
+        game.turn = turn
+        game.dealer = (turn - 1) % players if dealer is None else dealer
+        game._settle(None)  # as after any action: a deal that is over ends, the turn moves on
+        return game
+
+    @classmethod
     def from_json(cls, data: Any, *, record: bool = True) -> Game:
         if not isinstance(data, dict):
             raise ValueError("a game must be a JSON object")

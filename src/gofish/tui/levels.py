@@ -16,19 +16,20 @@ LEVEL_HELP = {
     "easy": N_("Like a young child: asks a random player for a random rank it holds, and "
                "forgets what it hears almost at once."),
     "medium": N_("Remembers for a while (about ten turns) who asked for what and who was "
-                 "handed what."),
-    "hard": N_("Keeps exact track of everything said at the table, and weighs each ask by its "
-               "chances (a hit, a book, a lucky draw) and by what it tells the others."),
-    "expert": N_("Hard's reckoning, tuned by many games against hard. With two players it "
-                 "goes for books rather than single cards. Near the end it tries its best asks "
-                 "out in imagined games first."),
+                 "handed what, and never asks a player again for a rank they have just said "
+                 "\"Go fish\" to or handed over."),
+    "hard": N_("Keeps exact track of everything said at the table, takes every sure catch, "
+               "and weighs each other ask by its chances (a hit, a book, a lucky draw) and by "
+               "what it tells the others."),
+    "expert": N_("Hard's reckoning; late in a deal it plays its best asks out in hundreds of "
+                 "imagined deals that fit all it has seen, and changes its choice when they "
+                 "show a clear gain."),
 }
 # the same where books are pairs (every hit completes a pair, so there is no book to go for)
 LEVEL_HELP_PAIRS = {
-    "hard": N_("Keeps exact track of everything said at the table, and weighs each ask by its "
-               "chances (a hit, a pair, a lucky draw) and by what it tells the others."),
-    "expert": N_("Hard's reckoning, tuned by many games against hard. Near the end it tries "
-                 "its best asks out in imagined games first."),
+    "hard": N_("Keeps exact track of everything said at the table, takes every sure catch, "
+               "and weighs each other ask by its chances (a hit, a pair, a lucky draw) and by "
+               "what it tells the others."),
 }
 # for the setup: one short line, after the seat's name and level
 LEVEL_HINTS = {
@@ -38,7 +39,7 @@ LEVEL_HINTS = {
     "easy": N_("like a young child: asks at random and soon forgets."),
     "medium": N_("remembers who asked for what, for about ten turns."),
     "hard": N_("tracks everything said at the table and weighs each ask."),
-    "expert": N_("like hard, sharper one-on-one; plans the endgame."),
+    "expert": N_("like hard; plays the endgame out in imagined deals."),
 }
 
 
