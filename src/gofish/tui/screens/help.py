@@ -32,6 +32,7 @@ KEYS = [
     (Np_("key", "Backspace"), N_("go back a step")),
     *COMPUTER_KEYS,
     ("M", N_("show or hide the table memory: what the others have shown")),
+    ("I", N_("a hint: the coach's ask and why (Enter makes it)")),
     ("PgUp PgDn", N_("scroll the log")),
     ("? F1", N_("this help")),
     (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),
