@@ -3,6 +3,8 @@ an ask the record proves will miss. Always the viewer's own, never another seat'
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gofish.coach import Coach
 from gofish.engine import preset
 from gofish.seats import COMPUTER, SeatSpec
@@ -84,7 +86,7 @@ async def test_m_shows_the_memory_in_the_logs_place_at_80_columns_and_remembers(
 
 
 async def test_the_memory_sits_beside_the_log_on_a_large_terminal(tmp_path):
-    app = make_app(tmp_path, seats(), seed=2)
+    app = make_app(tmp_path, [*seats(), SeatSpec("Dave", COMPUTER, "random")], seed=2)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("m")
@@ -95,14 +97,30 @@ async def test_the_memory_sits_beside_the_log_on_a_large_terminal(tmp_path):
         assert panel.display and log.display
         assert panel.region.right <= log.region.x
         assert screen.query_one("#felt").region.width >= 50
+        # the seats at the table's ends leave the stock its whole width
+        assert screen.query_one("#seat-left").display  # the seats at the ends are there
+        assert screen.query_one("#centre").region.width >= screen.query_one("#stock").region.width
 
 
-async def test_the_kids_preset_shows_the_memory_by_default(tmp_path):
+async def test_the_kids_preset_turns_the_memory_on_but_open_hands_keep_the_log(tmp_path):
     app = make_app(tmp_path, [SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "easy")],
                    rules=preset("kids"), seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.screen.query_one("#memory", MemoryPanel).display
+        screen = app.screen
+        assert screen.show_memory  # on by default under Kids
+        # but its hands are open: every card is in sight, and the log keeps its place
+        assert not screen.query_one("#memory", MemoryPanel).display
+        assert screen.query_one("#logbox", LogView).display
+        await pilot.press("m")
+        await pilot.pause()
+        assert "every card is in sight" in str(screen.message)
+        assert not screen.query_one("#memory", MemoryPanel).display
+    app = make_app(tmp_path / "other", [SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "easy")],
+                   rules=replace(preset("kids"), open_hands=False), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.show_memory  # no longer the Kids preset: off by default
 
 
 async def test_pass_and_play_shows_only_the_seat_on_screen_and_hides_it_when_passing(tmp_path):

@@ -46,12 +46,14 @@ class TableScreen(Screen):
         Binding("escape", "back_or_leave", N_("Back/leave")),  # a joined seat has no menu
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("space", "skip", N_("Skip ahead")),
-        # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
-        Binding("m", "toggle_memory", N_("Memory")),
-        Binding("i", "hint", N_("Hint")),
         # "+" and "-": no rank, suit, seat or local letter (R D V, К Д В Т) is either of them
         Binding("plus", "pace(1)", N_("Pace"), key_display="+/-"),
         Binding("minus", "pace(-1)", N_("Pace"), show=False),
+        # the coach, after the keys of the game: where a long language runs out of footer at 80
+        # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
+        # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
+        Binding("m", "toggle_memory", N_("Memory")),
+        Binding("i", "hint", N_("Hint")),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
@@ -162,6 +164,9 @@ class TableScreen(Screen):
         return self._coach
 
     def action_toggle_memory(self) -> None:
+        if self.session.rules.open_hands:  # nothing to remember: the panel would hide the log
+            self.say(_("Hands are open: every card is in sight."))
+            return
         self.show_memory = not self.show_memory
         root = self._store_root()
         if root is not None:
@@ -191,7 +196,8 @@ class TableScreen(Screen):
 
     def show_memory_panel(self, view: SeatView) -> None:
         """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
-        shown = self.show_memory and self.viewer is not None and view.seat == self.viewer
+        shown = (self.show_memory and self.viewer is not None and view.seat == self.viewer
+                 and not self.session.rules.open_hands)
         self.set_class(shown, "-memory")
         if not shown:
             self._memory_key = None
