@@ -260,3 +260,12 @@ async def test_the_word_before_a_sure_miss_can_be_turned_off(tmp_path):
         await pilot.press(str(ask.target + 1), rank_key(ask.rank), "enter")
         await pilot.pause()
         assert asks_since(session, 0, before)
+
+
+def test_the_coach_keys_never_hand_the_device_over():
+    """Mia and Ivan leaving the table may press M or I by reflex: their pass key is another."""
+    from gofish.tui.screens.pass_device import confirm_key
+
+    assert confirm_key("Mia") not in ("m", "i")
+    assert confirm_key("Ivan") not in ("i",)
+    assert confirm_key("Mim") not in ("m", "i")
