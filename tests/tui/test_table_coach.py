@@ -234,12 +234,14 @@ async def test_a_sure_miss_gets_a_word_and_a_second_enter_sends_it(tmp_path):
         await pilot.pause()
         assert not asks_since(session, 0, before)  # nothing sent
         assert reason in str(screen.message) and "Enter again" in str(screen.message)
-        await pilot.press("left", "right")  # a different choice, then back: the word is gone
+        await pilot.press("right")  # a different choice: the word is gone
         await pilot.pause()
-        assert reason not in str(screen.message)
+        assert screen.chosen_ask() != ask and reason not in str(screen.message)
         await pilot.press(str(ask.target + 1), rank_key(ask.rank), "enter")
         await pilot.pause()
-        assert not asks_since(session, 0, before)  # warned again
+        assert not asks_since(session, 0, before)  # back to the sure miss: warned again
+        assert reason in str(screen.message)
+        await pilot.press(rank_key(ask.rank))  # the same ask chosen again keeps the word
         await pilot.press("enter")
         await pilot.pause()
         asked = asks_since(session, 0, before)[0]

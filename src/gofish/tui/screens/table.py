@@ -333,7 +333,8 @@ class TableScreen(Screen):
         self.picker.update(view, self.session.action_count)
 
     def _picked(self, message: str) -> None:
-        self._warned = None  # a new choice: the word about the last one no longer holds
+        if self._warned is not None and self._warned[0] != self.chosen_ask():
+            self._warned = None  # another choice: the word about the last one no longer holds
         self.message = Content.styled(message, "bold") if message else Content("")
         self.refresh_table()
 
@@ -408,6 +409,12 @@ class TableScreen(Screen):
             self.act(outcome.action)
         elif outcome.message:
             self.say(outcome.message)
+
+    def chosen_ask(self) -> Ask | None:
+        p = self.picker
+        if p.target is None or p.rank is None:
+            return None
+        return Ask(p.target, p.rank, p.suit) if p.ask_for_card else Ask(p.target, p.rank)
 
     def sure_miss_word(self, ask: Ask) -> bool:
         """The first Enter on an ask the record proves will miss says why and sends nothing;
