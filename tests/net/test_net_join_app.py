@@ -41,6 +41,9 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
     table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
                             seed=12)
     app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    from gofish.store.settings import save_preferences
+
+    save_preferences({"warn_sure_miss": False}, app.store.root)  # one Enter, one ask
     s: RemoteSession = app.remote
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: s.lobby is not None, what="the lobby")

@@ -203,6 +203,42 @@ async def help_end(pilot) -> None:
     await pilot.pause()
 
 
+def then_press(run: RunBefore, *keys: str) -> RunBefore:
+    """A scene, then keys: the table with the memory shown (M), a hint (I)."""
+    async def go(pilot) -> None:
+        await run(pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+    return go
+
+
+async def sure_miss_word(pilot) -> None:
+    """Alice plays misses until an ask of hers is sure to miss, chooses it and presses Enter:
+    the word before it, waiting for a second Enter."""
+    from gofish.coach import Coach
+
+    app = pilot.app
+    await pilot.pause()
+    screen = app.screen
+    session = app.session
+    for _ in range(40):
+        for _ in range(200):
+            if screen.can_ask():
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        view = session.view(0)
+        coach = Coach.from_view(view)
+        sure = [a for a in view.legal if getattr(a, "rank", None) is not None
+                and coach.sure_miss(view, a)]
+        if sure:
+            await pilot.press(str(sure[0].target + 1), "234567890jqka"[sure[0].rank], "enter")
+            await pilot.pause()
+            return
+        await a_miss(pilot)
+    raise AssertionError("no sure miss came up")
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str
@@ -240,6 +276,13 @@ SCENES = [
     Scene("table", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12)),
     Scene("table-large", lambda p: make_app(p, mixed_seats(), seed=21), table_after(12),
           (120, 40)),
+    Scene("table-memory", lambda p: make_app(p, mixed_seats(), seed=21),
+          then_press(table_after(12), "m")),
+    Scene("table-memory-large", lambda p: make_app(p, mixed_seats(), seed=21),
+          then_press(table_after(12), "m"), (120, 40)),
+    Scene("table-hint", lambda p: make_app(p, mixed_seats(), seed=21),
+          then_press(table_after(12), "i")),
+    Scene("table-sure-miss", lambda p: make_app(p, mixed_seats()[:3], seed=2), sure_miss_word),
     Scene("table-nocolor", lambda p: no_color(lambda: make_app(p, mixed_seats(), seed=21)),
           table_after(12)),
     Scene("table-moment", lambda p: make_app(p, mixed_seats()[:3], seed=2, moment_seconds=60),

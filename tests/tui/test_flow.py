@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from gofish.engine import RANKS, preset
 from gofish.engine import events as ev
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.store.settings import save_preferences
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
 from gofish.tui.screens.menu import MenuScreen
@@ -157,6 +158,7 @@ async def test_pass_and_play_never_shows_another_seats_cards(tmp_path):
 async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
     seats = [SeatSpec("Alice"), SeatSpec("Bot", COMPUTER, "random"), SeatSpec("Bea")]
     app = make_app(tmp_path, seats, rules=QUICK, seed=5)
+    save_preferences({"warn_sure_miss": False}, app.store.root)  # one Enter an ask
     async with app.run_test(size=SIZE) as pilot:
         last_viewer = None
         for _ in range(400):

@@ -68,3 +68,60 @@ async def test_the_focused_field_shows_without_colour(tmp_path):
         assert not any(label.rich_style.reverse for label in app.screen.query(".opt-label"))
         nums = [n for n in app.screen.query(".seat-num") if n.rich_style.reverse]
         assert [str(n.render()) for n in nums] == ["2"]
+
+
+async def test_choosing_kids_makes_the_computers_easy_and_slow_and_the_player_may_change(
+        tmp_path):
+    from textual.widgets import Select
+
+    from gofish.seats import COMPUTER, SeatSpec
+    from gofish.tui.choice import SetupChoice
+    from gofish.tui.screens.table import TableScreen
+
+    app = make_app(tmp_path, None, start="new")
+    app.save_last_setup(SetupChoice((SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "hard"),
+                                     SeatSpec("Cy", COMPUTER, "expert"), SeatSpec("Di")),
+                                    preset_rules("standard"), None, "fast"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        kinds = [screen.query_one(f"#kind-{i}", Select) for i in range(4)]
+        assert [k.value for k in kinds][1:3] == ["computer:hard", "computer:expert"]
+        screen.query_one("#preset", Select).value = "kids"
+        await pilot.pause()
+        await pilot.pause()
+        assert [k.value for k in kinds] == ["human", "computer:easy", "computer:easy", "human"]
+        assert screen.query_one("#pace", Select).value == "slow"
+        kinds[1].value = "computer:medium"  # the player's word after the preset's
+        screen.query_one("#pace", Select).value = "normal"
+        await pilot.pause()
+        assert screen.query_one("#preset", Select).value == "kids"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [s.level for s in app.session.seats][1:3] == ["medium", "easy"]
+        assert app.pace == "normal"
+        assert app.session.rules.preset_name() == "kids"
+
+
+async def test_a_setup_that_opens_on_kids_leaves_the_levels_as_they_were(tmp_path):
+    from textual.widgets import Select
+
+    from gofish.seats import COMPUTER, SeatSpec
+    from gofish.tui.choice import SetupChoice
+
+    app = make_app(tmp_path, None, start="new")
+    app.save_last_setup(SetupChoice((SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "hard")),
+                                    preset_rules("kids"), None, "fast"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#preset", Select).value == "kids"
+        assert app.screen.query_one("#kind-1", Select).value == "computer:hard"
+        assert app.screen.query_one("#pace", Select).value == "fast"
+
+
+def preset_rules(name: str):
+    from gofish.engine import preset
+
+    return preset(name)

@@ -15,6 +15,7 @@ from gofish.net.client import RemoteSession
 from gofish.net.join_app import JoinApp
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.store.settings import save_preferences
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -116,12 +117,16 @@ async def test_opponent_rank_enter_asks_that_opponent_every_turn_with_one_human(
     seats = [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "random"),
              SeatSpec("Carol", COMPUTER, "random"), SeatSpec("Dave", COMPUTER, "random")]
     app = make_app(tmp_path, seats, seed=3)
+    # the promise is one Enter: the word before a sure miss (a second Enter) is off here
+    save_preferences({"warn_sure_miss": False}, app.store.root)
     async with app.run_test(size=SIZE) as pilot:
         assert await ask_each_turn(app, pilot, app.session, 0, 8) == 8
 
 
 async def test_opponent_rank_enter_asks_that_opponent_every_turn_pass_and_play(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob", "Carol"), seed=3)
+    # the promise is one Enter: the word before a sure miss (a second Enter) is off here
+    save_preferences({"warn_sure_miss": False}, app.store.root)
 
     async def hand_over(screen) -> bool:
         if isinstance(screen, PassScreen):

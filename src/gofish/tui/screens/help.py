@@ -31,6 +31,8 @@ KEYS = [
     (Np_("key", "Enter"), N_("ask (or draw, with an empty hand); confirm")),
     (Np_("key", "Backspace"), N_("go back a step")),
     *COMPUTER_KEYS,
+    ("M", N_("show or hide what the table showed")),
+    ("I", N_("a hint: the coach's ask, and why")),
     ("PgUp PgDn", N_("scroll the log")),
     ("? F1", N_("this help")),
     (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),

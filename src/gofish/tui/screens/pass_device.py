@@ -20,10 +20,13 @@ from gofish.narrate import since_last_turn, story
 from gofish.session import Session
 from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
+from gofish.tui.screens.table import TableScreen
 
 # Keys the player leaving the table may press by reflex: never the one that hands it over.
-TABLE_KEYS = set(RANK_KEYS) | set(SUIT_KEYS) | set("0123456789")
-FALLBACK_KEYS = "gouywxzfbnmpe"
+# The table's own letter keys (M memory, I hint) are read from its bindings.
+TABLE_KEYS = (set(RANK_KEYS) | set(SUIT_KEYS) | set("0123456789")
+              | {k for b in TableScreen.BINDINGS for k in b.key.split(",") if len(k) == 1})
+FALLBACK_KEYS = "gouywxzfbnpe"
 
 
 def confirm_key(name: str) -> str:

@@ -106,6 +106,7 @@ class SetupScreen(Screen):
         self.seats = list(choice.seats)
         self._building = False
         self.hint_seat: int | None = None  # the seat whose level the hint describes
+        self._preset_shown = "custom"  # the preset last shown: Kids sets its table when chosen
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
@@ -125,6 +126,7 @@ class SetupScreen(Screen):
                          classes="opt-help", markup=False)
             yield Static(Content.styled(_("Rules"), "bold"))
             preset = self.choice.rules.preset_name() or "custom"
+            self._preset_shown = preset  # the kids' table is set when Kids is chosen, not shown
             presets = [(_(PRESET_TITLES[name]), name) for name in PRESETS]
             presets.append((_("Custom"), "custom"))
             with Horizontal(classes="opt-row"):
@@ -273,6 +275,9 @@ class SetupScreen(Screen):
             self.query_one("#preset-blurb", Static).update(self.preset_blurb(str(name)))
             if name in PRESETS:
                 self.set_rules(PRESETS[name])
+            if name == "kids" and self._preset_shown != "kids":
+                self.kids_table()  # chosen now, not the preset the setup opened on
+            self._preset_shown = str(name)
         elif event.select.id and event.select.id.startswith("opt-"):
             self.sync_preset()
 
@@ -309,6 +314,16 @@ class SetupScreen(Screen):
             self.query_one(f"#help-{field}", Static).update(
                 option_help(field, OPTION_LABELS[field][1], pairs))
 
+    def kids_table(self) -> None:
+        """Kids means kids: the computers easy and slow enough to follow. Only when the preset
+        is chosen; the player may change either afterwards."""
+        easy = f"{COMPUTER}:easy"
+        for i in range(len(self.seats)):
+            kind = self.query_one(f"#kind-{i}", Select)
+            if isinstance(kind.value, str) and kind.value.startswith(COMPUTER):
+                kind.value = easy
+        self.query_one("#pace", Select).value = "slow"
+
     def set_rules(self, rules: Rules) -> None:
         self._building = True
         try:
@@ -332,6 +347,7 @@ class SetupScreen(Screen):
             return
         name = rules.preset_name() or "custom"
         preset = self.query_one("#preset", Select)
+        self._preset_shown = name
         if preset.value != name:
             self._building = True
             preset.value = name

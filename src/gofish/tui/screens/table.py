@@ -6,6 +6,8 @@ cleared (the hand leaves the screen) before the pass-the-device screen goes up.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from gofish.coach import Coach, TableMemory
+from gofish.coach.words import hint_text, reason_text
 from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
@@ -21,11 +25,14 @@ from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
+from gofish.store.errors import StoreError
+from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.log import LogView
+from gofish.tui.widgets.memory import MemoryPanel
 from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
@@ -42,6 +49,11 @@ class TableScreen(Screen):
         # "+" and "-": no rank, suit, seat or local letter (R D V, К Д В Т) is either of them
         Binding("plus", "pace(1)", N_("Pace"), key_display="+/-"),
         Binding("minus", "pace(-1)", N_("Pace"), show=False),
+        # the coach, after the keys of the game: where a long language runs out of footer at 80
+        # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
+        # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
+        Binding("m", "toggle_memory", N_("Memory")),
+        Binding("i", "hint", N_("Hint")),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
@@ -69,6 +81,12 @@ class TableScreen(Screen):
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
         self._passing = False
+        self.show_memory = False  # set from the preferences once mounted
+        self.warn_sure_miss = True  # a word before an ask the record proves will miss
+        self._warned: tuple[Ask, int] | None = None  # the sure miss Enter was warned of
+        self._coach: Coach | None = None  # the viewer's coach, told the events up to _coach_upto
+        self._coach_upto = 0
+        self._memory_key: tuple[int, int] | None = None  # (viewer, events) the panel shows
         humans = session.human_seats
         if len(humans) == 1 or (humans and session.rules.open_hands):
             self.viewer = humans[0]
@@ -93,6 +111,7 @@ class TableScreen(Screen):
                         yield StockView(id="stock")
                         yield Static(id="moment")
                     yield SeatBox(-1, id="seat-right")
+            yield MemoryPanel(id="memory")
             yield LogView(id="logbox")
         yield Static(id="handtitle")
         yield HandView(id="hand")
@@ -105,7 +124,91 @@ class TableScreen(Screen):
         self.call_after_refresh(self.refresh_table)
 
     def on_mount(self) -> None:
+        self.show_memory = self.memory_default()
+        self.read_coach_preferences()
         self.advance()
+
+    # ------------------------------------------------------------------ the coach
+
+    def _store_root(self):
+        store = getattr(self.app, "store", None)
+        return getattr(store, "root", None)
+
+    def read_coach_preferences(self) -> None:
+        root = self._store_root()
+        prefs = read_preferences(root) if root is not None else {}
+        warn = prefs.get("warn_sure_miss")
+        self.warn_sure_miss = warn if isinstance(warn, bool) else True
+
+    def memory_default(self) -> bool:
+        """The player's last word (the M key), else on under the Kids preset."""
+        root = self._store_root()
+        saved = read_preferences(root).get("table_memory") if root is not None else None
+        if isinstance(saved, bool):
+            return saved
+        return self.session.rules.preset_name() == "kids"
+
+    def coach(self) -> Coach | None:
+        """The viewer's coach, told every event the viewer has seen (only new ones are read).
+        None while no hand is shown: the coach never speaks for a seat not on screen."""
+        viewer = self.viewer
+        if viewer is None:
+            return None
+        s = self.session
+        if self._coach is None or self._coach.seat != viewer:
+            self._coach, self._coach_upto = Coach(viewer, s.rules, len(s.names)), 0
+        events = s.events_for(viewer, self._coach_upto)
+        for e in events:
+            self._coach.observe(e)
+        self._coach_upto += len(events)
+        return self._coach
+
+    def action_toggle_memory(self) -> None:
+        if self.session.rules.open_hands:  # nothing to remember: the panel would hide the log
+            self.say(_("Hands are open: every card is in sight."))
+            return
+        self.show_memory = not self.show_memory
+        root = self._store_root()
+        if root is not None:
+            # a preference: this table shows it all the same when it cannot be saved
+            with suppress(OSError, StoreError):
+                save_preferences({"table_memory": self.show_memory}, root)
+        self.refresh_table()
+
+    def action_hint(self) -> None:
+        """The coach's ask, with its reason, chosen in the picker: Enter makes it."""
+        if not self.can_ask() or self.handover:
+            return
+        self.prepare_pick()
+        view = self.my_view()
+        coach = self.coach()
+        if view is None or coach is None:
+            return
+        hint = coach.hint(view)
+        if hint is None:  # nothing to ask (an empty hand draws)
+            return
+        p = self.picker
+        p.choose_target(hint.ask.target)
+        p.choose_rank(hint.ask.rank)
+        if hint.ask.suit is not None:
+            p.choose_suit(hint.ask.suit)
+        self._picked(hint_text(hint, self.session.names))
+
+    def show_memory_panel(self, view: SeatView) -> None:
+        """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
+        shown = (self.show_memory and self.viewer is not None and view.seat == self.viewer
+                 and not self.session.rules.open_hands)
+        self.set_class(shown, "-memory")
+        if not shown:
+            self._memory_key = None
+            return
+        key = (view.seat, self.session.event_count)
+        if key == self._memory_key:
+            return
+        coach = self.coach()
+        memory: TableMemory | None = coach.memory(view) if coach is not None else None
+        self.query_one("#memory", MemoryPanel).show(memory, self.session.names)
+        self._memory_key = key
 
     # ------------------------------------------------------------------ flow
 
@@ -230,6 +333,8 @@ class TableScreen(Screen):
         self.picker.update(view, self.session.action_count)
 
     def _picked(self, message: str) -> None:
+        if self._warned is not None and self._warned[0] != self.chosen_ask():
+            self._warned = None  # another choice: the word about the last one no longer holds
         self.message = Content.styled(message, "bold") if message else Content("")
         self.refresh_table()
 
@@ -298,10 +403,39 @@ class TableScreen(Screen):
             return
         self.prepare_pick()
         outcome = self.picker.confirm()
+        if isinstance(outcome.action, Ask) and self.sure_miss_word(outcome.action):
+            return
         if outcome.action is not None:
             self.act(outcome.action)
         elif outcome.message:
             self.say(outcome.message)
+
+    def chosen_ask(self) -> Ask | None:
+        p = self.picker
+        if p.target is None or p.rank is None:
+            return None
+        return Ask(p.target, p.rank, p.suit) if p.ask_for_card else Ask(p.target, p.rank)
+
+    def sure_miss_word(self, ask: Ask) -> bool:
+        """The first Enter on an ask the record proves will miss says why and sends nothing;
+        the second Enter (with nothing changed) sends it."""
+        if not self.warn_sure_miss:
+            return False
+        key = (ask, self.session.action_count)
+        if self._warned == key:
+            self._warned = None
+            return False
+        view = self.my_view()
+        coach = self.coach()
+        if view is None or coach is None:
+            return False
+        reason = coach.miss_reason(view, ask)
+        if reason is None:
+            return False
+        self.say(reason_text(reason, self.session.names) + " "
+                 + _("Press Enter again to ask all the same."))
+        self._warned = key
+        return True
 
     def act(self, action: Ask | Draw) -> None:
         s = self.session
@@ -447,6 +581,7 @@ class TableScreen(Screen):
         self.query_one(StockView).show(view.stock)
         self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
         self.show_hand(view)
+        self.show_memory_panel(view)
         can_ask = self.can_ask()
         self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
                                      players=view.players))
