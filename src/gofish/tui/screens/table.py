@@ -47,7 +47,7 @@ class TableScreen(Screen):
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("space", "skip", N_("Skip ahead")),
         # "+" and "-": no rank, suit, seat or local letter (R D V, К Д В Т) is either of them
-        Binding("plus", "pace(1)", N_("Pace"), key_display="+/-"),
+        Binding("plus", "pace(1)", N_("Pace"), key_display="+/-", show=False),  # in the help: the footer fits 80 columns
         Binding("minus", "pace(-1)", N_("Pace"), show=False),
         # the coach, after the keys of the game: where a long language runs out of footer at 80
         # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
