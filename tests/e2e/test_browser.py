@@ -321,7 +321,13 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     page.keyboard.press("2")  # Bob, seat 2
     page.keyboard.press("0" if rank == "10" else rank)
     page.keyboard.press("Enter")
-    shown = wait_for(page, lambda shown: asks(shown) > before)
+
+    def asked(shown: str) -> bool:
+        if "Enter again" in shown:  # the record proves it a miss: the second Enter asks
+            page.keyboard.press("Enter")
+        return asks(shown) > before
+
+    shown = wait_for(page, asked)
     assert last_ask(shown) == WORDS[rank], shown
     shown = my_turn(page)
 
@@ -339,7 +345,13 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     shown = settled(page)
     button = find(shown, r"\[ ?Ask ?\]")
     click_cell(page, button[0], button[1] + 1)
-    shown = wait_for(page, lambda shown: asks(shown) > before)
+
+    def clicked(shown: str) -> bool:
+        if "Enter again" in shown:  # a proved miss: asked on a second press of [Ask]
+            page.keyboard.press("Enter")
+        return asks(shown) > before
+
+    shown = wait_for(page, clicked)
     assert last_ask(shown) == WORDS[rank], shown
     shown = my_turn(page)
     table = tmp_path / "browser.png"
