@@ -94,7 +94,11 @@ class Game:
         self.over = False
         self.winners: tuple[int, ...] = ()
         self._rng = random.Random(seed)
-        # the rules as plain flags, read on every step
+        self._read_rules(rules, players)
+        self._start_deal()
+
+    def _read_rules(self, rules: Rules, players: int) -> None:
+        """The rules as plain flags, read on every step (a new game and a position alike)."""
         self._book_size = rules.book_size
         self._card_mode = rules.ask_for == "card"
         self._first_out = rules.end == "first-out"
@@ -103,7 +107,6 @@ class Game:
         self._miss_to_asked = rules.after_miss == "asked-player"
         self._no_stock_to_asked = self._miss_to_asked or rules.empty_stock == "asked-plays"
         self._left = tuple((s + 1) % players for s in range(players))
-        self._start_deal()
 
     # ------------------------------------------------------------------ setup
 
@@ -593,14 +596,7 @@ class Game:
         game.over = False
         game.winners = ()
         game._rng = random.Random(seed)
-        game._book_size = rules.book_size
-        game._card_mode = rules.ask_for == "card"
-        game._first_out = rules.end == "first-out"
-        game._lucky = rules.lucky_draw
-        game._until_hit = rules.draw_until_hit
-        game._miss_to_asked = rules.after_miss == "asked-player"
-        game._no_stock_to_asked = game._miss_to_asked or rules.empty_stock == "asked-plays"
-        game._left = tuple((s + 1) % players for s in range(players))
+        game._read_rules(rules, players)
         used = [0] * NUM_RANKS  # per rank, the suits placed so far
 
         def card_of(c: Any, where: str) -> tuple[int, int]:
