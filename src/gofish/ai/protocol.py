@@ -291,21 +291,14 @@ class SeatState:
         if kind in (ev.DEALT, ev.DREW, ev.GAVE, ev.BOOK, ev.LUCKY, ev.ASK, ev.GO_FISH,
                     ev.NO_STOCK) and not 0 <= e.seat < n:
             self._fail(_("seat {seat} is not at the table").format(seat=e.seat))
-        if kind == ev.DEALT:
-            if e.secret and len(e.secret) != e.count:
-                self._fail(ngettext("{count} card announced, {n} shown", "{count} cards announced, {n} shown",
-                                   e.count).format(
-                    count=e.count, n=len(e.secret)))
-            if e.secret:
-                self._arrive(e.seat, e.secret)
-        elif kind == ev.DREW:
-            if e.count > self.stock:
+        if kind in (ev.DEALT, ev.DREW):
+            if kind == ev.DREW and e.count > self.stock:
                 self._fail(ngettext("the stock holds only {n} card",
                                    "the stock holds only {n} cards", self.stock).format(n=self.stock))
             if e.secret and len(e.secret) != e.count:
-                self._fail(ngettext("{count} card announced, {n} shown", "{count} cards announced, {n} shown",
-                                   e.count).format(
-                    count=e.count, n=len(e.secret)))
+                self._fail(ngettext("{count} card announced, {n} shown",
+                                   "{count} cards announced, {n} shown",
+                                   e.count).format(count=e.count, n=len(e.secret)))
             if e.secret:
                 self._arrive(e.seat, e.secret)
         elif kind == ev.GAVE:
