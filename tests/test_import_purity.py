@@ -1,4 +1,4 @@
-"""The engine, the computer players and the store never pull in textual or rich.
+"""The engine, the wire format, the computer players and the store never pull in textual or rich.
 
 Each is imported in a fresh interpreter, whose ``sys.modules`` is then read: importing them in
 this process would prove nothing, since the test run itself may have loaded textual already.
@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-PURE = ["gofish.engine", "gofish.ai", "gofish.store", "gofish.coach"]
+PURE = ["gofish.engine", "gofish.protocol", "gofish.ai", "gofish.store", "gofish.coach"]
 FORBIDDEN = ("textual", "rich")
 
 PROBE = """

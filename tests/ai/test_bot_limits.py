@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from gofish.ai import protocol as bp
+from gofish.ai import external
 from gofish.engine import Game, Rules
+from gofish.protocol import messages as bp
 
 BOT = [sys.executable, "-m", "gofish", "bot"]
 
@@ -41,14 +42,14 @@ def a_turn() -> tuple[Rules, Game]:
     return rules, Game(rules, 2, seed=1)
 
 
-def timed_choose(command: list[str], timeout: float) -> tuple[bp.ExternalBot, str, float, int]:
+def timed_choose(command: list[str], timeout: float) -> tuple[external.ExternalBot, str, float, int]:
     """Seat the bot, ask it for one decision; (bot, the error, seconds, peak bytes held)."""
     rules, game = a_turn()
     tracemalloc.start()
     try:
-        with bp.ExternalBot(command, game.to_act, rules, 2, timeout=timeout) as bot:
+        with external.ExternalBot(command, game.to_act, rules, 2, timeout=timeout) as bot:
             started = time.monotonic()
-            with pytest.raises(bp.BotError) as caught:
+            with pytest.raises(external.BotError) as caught:
                 bot.choose(game.view(game.to_act, with_events=False))
             took = time.monotonic() - started
         _now, peak = tracemalloc.get_traced_memory()
@@ -63,9 +64,9 @@ def test_an_error_flood_is_given_up_quickly_and_kept_short() -> None:
             out.write(b'{"type":"error","code":"x","message":"' + b"e" * 60000 + b'"}\\n')
     """)
     bot, error, took, peak = timed_choose(flood, timeout=20)
-    assert error == f"the bot sent {bp.MAX_ERRORS_PER_ANSWER} errors without answering"
+    assert error == f"the bot sent {external.MAX_ERRORS_PER_ANSWER} errors without answering"
     assert took < 10
-    assert len(bot.errors) == bp.MAX_ERRORS_KEPT and bot.error_count == bp.MAX_ERRORS_PER_ANSWER
+    assert len(bot.errors) == external.MAX_ERRORS_KEPT and bot.error_count == external.MAX_ERRORS_PER_ANSWER
     assert peak < 16 * 1024 * 1024  # before: every line kept (1.2 GB in 9 s)
     assert bot.process.poll() is not None  # ended, not asked
 
@@ -88,7 +89,7 @@ def test_a_huge_line_is_refused_without_holding_it() -> None:
         time.sleep(30)
     """)
     _bot, error, took, peak = timed_choose(huge, timeout=20)
-    assert error == f"the bot sent a line over {bp.MAX_LINE_BYTES} bytes"
+    assert error == f"the bot sent a line over {external.MAX_LINE_BYTES} bytes"
     assert peak < 8 * 1024 * 1024  # the 50 MB line was never held
     assert took < 15
 
@@ -98,7 +99,7 @@ def test_bytes_that_are_not_utf8_do_not_kill_the_reader() -> None:
     rules, game = a_turn()
     odd = fake_bot("out.write(b'{\"type\":\"action\",\"action\":{\"type\":\"draw\"}}\\n')\n"
                    "out.flush()", ready=b'{"type": "ready", "name": "bot\xff"}')
-    with bp.ExternalBot(odd, game.to_act, rules, 2, timeout=20) as bot:
+    with external.ExternalBot(odd, game.to_act, rules, 2, timeout=20) as bot:
         assert bot.process.poll() is None
     # ...and a line of garbage is reported at once, not after the timeout
     garbage = fake_bot("out.write(b'\\xff\\xfe\\x00garbage\\n'); out.flush(); time.sleep(30)")

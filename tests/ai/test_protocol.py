@@ -11,10 +11,11 @@ import sys
 import pytest
 from ai_support import players_for, rule_sets
 
-from gofish.ai import make_player
-from gofish.ai import protocol as bp
+from gofish.ai import external, make_player
 from gofish.commands.bot import Bot, serve
-from gofish.engine import Ask, Game, Rules, preset
+from gofish.engine import Ask, Game, Rules, action_from_json, preset
+from gofish.protocol import messages as bp
+from gofish.protocol.seat_state import SeatState
 
 BOT = [sys.executable, "-m", "gofish", "bot"]
 
@@ -37,7 +38,7 @@ def test_the_seat_state_rebuilds_the_view_from_events() -> None:
         rng = random.Random(i)
         n = players_for(rules, rng)
         game = Game(rules, n, seed=i)
-        states = [bp.SeatState(rules, n, s) for s in range(n)]
+        states = [SeatState(rules, n, s) for s in range(n)]
         fed = 0
         checked = 0
         while not game.over:
@@ -103,7 +104,7 @@ AFTER_HELLO = [
 
 def test_every_bad_line_gets_an_error_line_and_the_bot_goes_on() -> None:
     hello = bp.hello(Rules(), 2, 0)
-    answers = talk(*NASTY, hello, *AFTER_HELLO, bp.your_turn([bp.action_from_json(
+    answers = talk(*NASTY, hello, *AFTER_HELLO, bp.your_turn([action_from_json(
         {"type": "draw"})]))
     errors = [a for a in answers if a["type"] == "error"]
     assert len(errors) == len(NASTY) - 1 + len(AFTER_HELLO)  # all but the blank line
@@ -127,7 +128,7 @@ def play(rules: Rules, levels: list[str], bot_seat: int, bot_level: str, seed: i
     game = Game(rules, n, seed)
     twin = make_player(bot_level, bot_seat, rules, n, bot_seed)  # the same level, in process
     chosen = []
-    with bp.ExternalBot([*BOT, "--level", bot_level], bot_seat, rules, n, bot_seed,
+    with external.ExternalBot([*BOT, "--level", bot_level], bot_seat, rules, n, bot_seed,
                         timeout=20) as bot:
         seats = [bot if s == bot_seat else make_player(levels[s], s, rules, n, s)
                  for s in range(n)]
@@ -185,13 +186,13 @@ def test_an_outside_bot_that_cheats_or_dies_is_reported() -> None:
         " flush=True)\n")]
     rules = Rules()
     game = Game(rules, 2, seed=1)
-    with (bp.ExternalBot(liar, game.to_act, rules, 2, timeout=20) as bot,
-          pytest.raises(bp.BotError, match="not one of the legal actions")):
+    with (external.ExternalBot(liar, game.to_act, rules, 2, timeout=20) as bot,
+          pytest.raises(external.BotError, match="not one of the legal actions")):
         bot.choose(game.view(game.to_act, with_events=False))
-    with pytest.raises(bp.BotError):
-        bp.ExternalBot([sys.executable, "-c", "pass"], 0, rules, 2, timeout=20)
-    with pytest.raises(bp.BotError):
-        bp.ExternalBot(["/nonexistent/gofish-bot"], 0, rules, 2)
+    with pytest.raises(external.BotError):
+        external.ExternalBot([sys.executable, "-c", "pass"], 0, rules, 2, timeout=20)
+    with pytest.raises(external.BotError):
+        external.ExternalBot(["/nonexistent/gofish-bot"], 0, rules, 2)
 
 
 def test_the_documented_session_is_one_the_bot_accepts() -> None:

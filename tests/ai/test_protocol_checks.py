@@ -8,19 +8,20 @@ import json
 
 import pytest
 
-from gofish.ai import protocol as bp
 from gofish.commands.bot import serve
 from gofish.engine import Ask, Draw, Event, Game, preset
 from gofish.engine import events as ev
+from gofish.protocol import messages as bp
+from gofish.protocol.seat_state import SeatState
 
 RULES = preset("standard")
 SEAT = 1
 
 
-def dealt_state() -> tuple[Game, bp.SeatState]:
+def dealt_state() -> tuple[Game, SeatState]:
     """A two-seat Standard game just dealt, and seat 1's tracker fed its events."""
     game = Game(RULES, 2, seed=11)
-    state = bp.SeatState(RULES, 2, SEAT)
+    state = SeatState(RULES, 2, SEAT)
     for e in game.events:
         state.observe(e.for_seat(SEAT))
     return game, state
@@ -93,7 +94,7 @@ def test_every_real_event_is_accepted() -> None:
             rules = preset(name)
             n = 2 + seed % 4
             game = Game(rules, n, seed)
-            states = [bp.SeatState(rules, n, s) for s in range(n)]
+            states = [SeatState(rules, n, s) for s in range(n)]
             rng = random.Random(seed)
             fed = 0
             while not game.over:

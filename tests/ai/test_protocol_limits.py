@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from gofish.ai import protocol as bp
+from gofish.ai import external
 from gofish.engine import events as ev
 from gofish.engine import preset
+from gofish.protocol import messages as bp
+from gofish.protocol.seat_state import SeatState
 
 STANDARD = preset("standard")
 
@@ -82,7 +84,7 @@ def test_an_event_is_checked_against_the_table(fields, ok):
 def test_closing_an_outside_bot_says_bye_and_the_bot_ends_by_itself():
     import sys
 
-    bot = bp.ExternalBot([sys.executable, "-m", "gofish", "bot", "--level", "random"], 0,
+    bot = external.ExternalBot([sys.executable, "-m", "gofish", "bot", "--level", "random"], 0,
                          STANDARD, 2, timeout=20)
     assert bot.process.poll() is None  # running, ready
     bot.close()
@@ -98,7 +100,7 @@ def test_the_seat_state_between_deals_and_at_the_end_is_the_engines_view(seed):
 
     rules = Rules(match_target=8)
     game = Game(rules, 3, seed)
-    states = [bp.SeatState(rules, 3, s) for s in range(3)]
+    states = [SeatState(rules, 3, s) for s in range(3)]
     rng = random.Random(seed)
     fed = between = 0
     while True:  # every step, the end of the match included

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from gofish.engine import Ask, Game, IllegalAction, preset
-from gofish.net import wire
 from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SecretBook
+from gofish.protocol import wire
 from gofish.session import NotYourTurn
 
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from net_support import Recorder, idle, make_host, until
 
 from gofish.engine import RANKS, action_from_json, preset
-from gofish.net import wire
 from gofish.net.plan import parse_seats
+from gofish.protocol import wire
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 60) | st.floats(allow_nan=False)

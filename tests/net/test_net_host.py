@@ -9,9 +9,9 @@ import pytest
 from net_support import Recorder, idle, make_host, until
 
 from gofish.engine import Ask, preset
-from gofish.net import wire
 from gofish.net.limits import MAX_ERRORS, MESSAGE_BURST
 from gofish.net.plan import parse_seats
+from gofish.protocol import wire
 from gofish.store.repo import Store
 
 

@@ -15,9 +15,9 @@ import time
 from net_support import make_host
 
 from gofish.engine import preset
-from gofish.net import wire
 from gofish.net.limits import FAILED_JOINS_PER_MINUTE, MAX_PENDING_PER_NETWORK
 from gofish.net.plan import parse_seats
+from gofish.protocol import wire
 
 
 class Client:

@@ -9,9 +9,9 @@ import pytest
 from net_support import Recorder, make_host
 
 from gofish.engine import preset
-from gofish.net import wire
 from gofish.net.codes import format_code, parse_code
 from gofish.net.plan import PlanError, TableRecord, parse_seats
+from gofish.protocol import wire
 from gofish.seats import SeatError, SeatSpec, name_key, printable_name
 
 

@@ -7,7 +7,6 @@ import json
 import pytest
 
 from gofish.engine import Game, preset
-from gofish.net import wire
 from gofish.net.codes import (
     CODE_ALPHABET,
     new_code,
@@ -19,6 +18,7 @@ from gofish.net.codes import (
 from gofish.net.limits import AddressBook, TokenBucket, network
 from gofish.net.plan import PlanError, SeatPlan, TableRecord, parse_seats
 from gofish.net.seat_client import parse_address
+from gofish.protocol import wire
 
 
 class FakeClock:

@@ -1,6 +1,6 @@
 """``gofish bot --level LEVEL``: play one seat over standard input and output, in JSON lines.
 
-The bot side of the protocol in gofish.ai.protocol (docs/bot-protocol.md): it answers a
+The bot side of the protocol in gofish.protocol (docs/bot-protocol.md): it answers a
 ``hello`` with ``ready``, follows the events, answers each ``your-turn`` with an ``action``,
 and answers anything it cannot use with an ``error`` line, never a traceback. It ends at
 ``bye`` or at the end of its input.
@@ -13,9 +13,11 @@ import sys
 from typing import Any, TextIO
 
 from gofish.ai import make_player
-from gofish.ai import protocol as bp
 from gofish.ai.base import Player
 from gofish.i18n import _
+from gofish.protocol import messages as bp
+from gofish.protocol.lines import TooLong, bounded_lines
+from gofish.protocol.seat_state import SeatState
 from gofish.seats import LEVELS
 
 
@@ -39,7 +41,7 @@ class Bot:
         self.seed = seed
         self.out = out
         self.player: Player | None = None
-        self.state: bp.SeatState | None = None
+        self.state: SeatState | None = None
         self.players = 0
 
     def send(self, message: dict[str, Any]) -> None:
@@ -85,7 +87,7 @@ class Bot:
     def start(self, hello: bp.Hello) -> None:
         seed = self.seed if hello.seed is None else hello.seed
         self.player = make_player(self.level, hello.seat, hello.rules, hello.players, seed)
-        self.state = bp.SeatState(hello.rules, hello.players, hello.seat)
+        self.state = SeatState(hello.rules, hello.players, hello.seat)
         self.players = hello.players
         self.send(bp.ready(self.level))
 
@@ -101,8 +103,8 @@ def serve(level: str, seed: int, stdin: TextIO, stdout: TextIO) -> int:
     """Answer lines until ``bye`` or the end of the input; a line over the limit is read
     through in pieces (never held whole) and answered with a too-long error."""
     bot = Bot(level, seed, stdout)
-    for line in bp.bounded_lines(stdin, bp.MAX_LINE + 1):  # + 1: its newline
-        if isinstance(line, bp.TooLong):
+    for line in bounded_lines(stdin, bp.MAX_LINE + 1):  # + 1: its newline
+        if isinstance(line, TooLong):
             bot.send(bp.error(bp.TOO_LONG, _("a message is at most {n} characters").format(
                 n=bp.MAX_LINE)))
         elif not bot.handle(line):

@@ -30,7 +30,7 @@ _BACKGROUND: set[asyncio.Task] = set()
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from gofish.net.wire import DEFAULT_PORT
+    from gofish.protocol.wire import DEFAULT_PORT
 
     p = sub.add_parser("host", help=_("open a table that players join from their own terminals"))
     p.add_argument("--listen", metavar="ADDR:PORT", default=f"127.0.0.1:{DEFAULT_PORT}",

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from gofish.ai import protocol
 from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView
 from gofish.i18n import N_, _
+from gofish.protocol import messages as protocol
+from gofish.protocol import wire
 from gofish.seats import SeatSpec
 from gofish.session import NotYourTurn
 
-from . import wire
 from .text import clean
 
 NAME_LIMIT = 40  # a name from the host is cut here (the host's own limit is 20)

@@ -25,6 +25,7 @@ from typing import Any
 
 from gofish.engine import Rules
 from gofish.i18n import _
+from gofish.protocol import wire
 from gofish.session import Session
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import GameLocked, StoreError
@@ -33,7 +34,6 @@ from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import Store
 from gofish.store.saves import SavedGame
 
-from . import wire
 from .codes import new_code, new_key, parse_code
 from .limits import (
     IDLE_TIMEOUT,

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gofish.i18n import _
+from gofish.protocol import wire
 from gofish.store.atomic import write_atomic
 from gofish.store.errors import StoreError
 from gofish.store.paths import ensure_private_dir
 
-from . import wire
 from .client import RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY

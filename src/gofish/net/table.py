@@ -16,10 +16,10 @@ from typing import Any, Protocol
 
 from gofish.ai import Player, make_player
 from gofish.engine import Event, IllegalAction, NextDeal, action_from_json
+from gofish.protocol import wire
 from gofish.seats import COMPUTER, HUMAN, name_key
 from gofish.session import NotYourTurn, Session
 
-from . import wire
 from .codes import key_matches, new_secret, secret_hash, secret_matches
 from .plan import SeatPlan, TableRecord, check_name, name_computers
 

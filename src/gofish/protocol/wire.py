@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gofish.ai import protocol
-from gofish.ai.protocol import ILLEGAL, MALFORMED, NOT_STARTED, TOO_LONG, UNKNOWN
-from gofish.ai.protocol import PROTOCOL as PROTOCOL
-from gofish.ai.protocol import event_message as event_message
-from gofish.ai.protocol import your_turn as your_turn
 from gofish.engine import Action, Event, Rules, SeatView
 from gofish.engine.cards import RANKS, card_code, parse_card, parse_rank
+
+from . import messages as protocol
+from .messages import ILLEGAL, MALFORMED, NOT_STARTED, TOO_LONG, UNKNOWN
+from .messages import PROTOCOL as PROTOCOL
+from .messages import event_message as event_message
+from .messages import your_turn as your_turn
 
 MAX_LINE = 8192  # bytes in one message from a client, newline included; a join is ~100
 DEFAULT_PORT = 7473
