@@ -143,6 +143,10 @@ REFUSED = [
     (("created",), 5, False, "created: expected text"),
     (("updated",), "2026-11-29T19:05:12", False, "updated: expected a UTC time in ISO 8601"),
     (("updated",), None, False, "updated: expected text"),
+    # the two paths once disagreed here (the fast one read these as good): one definition now
+    (("schema",), True, False, "schema: expected a whole number"),
+    (("created",), "2026-11-29T19:05:12.123456+05:30:15.123456", False,
+     "created: longer than 40 characters"),
 ]
 
 

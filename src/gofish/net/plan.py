@@ -15,6 +15,7 @@ from typing import Any
 
 from gofish.engine import Rules, RulesError
 from gofish.i18n import _
+from gofish.protocol.validate import is_list, is_number, is_text, is_whole
 from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec, name_key
 
 from .codes import CODE_ALPHABET, CODE_LENGTH, KEY_LENGTH
@@ -63,9 +64,9 @@ class SeatPlan:
         plan = cls(kind=data.get("kind"), level=data.get("level", ""), name=data.get("name", ""),
                    reserved=data.get("reserved", False), secret_hash=data.get("secret_hash", ""),
                    key=data.get("key", ""))
-        if plan.kind not in (HUMAN, COMPUTER) or not isinstance(plan.level, str) \
-                or not isinstance(plan.name, str) or not isinstance(plan.reserved, bool) \
-                or not isinstance(plan.secret_hash, str) or not isinstance(plan.key, str):
+        if plan.kind not in (HUMAN, COMPUTER) or not is_text(plan.level) \
+                or not is_text(plan.name) or not isinstance(plan.reserved, bool) \
+                or not is_text(plan.secret_hash) or not is_text(plan.key):
             raise PlanError("seat: a field has the wrong type")
         if plan.key and (len(plan.key) != KEY_LENGTH or
                          any(ch not in CODE_ALPHABET for ch in plan.key)):
@@ -182,7 +183,7 @@ class TableRecord:
         if not isinstance(data, dict) or data.get("version") != 1:
             raise PlanError("not a table record of version 1")
         code = data.get("code")
-        if not isinstance(code, str) or len(code) != CODE_LENGTH or \
+        if not is_text(code) or len(code) != CODE_LENGTH or \
                 any(ch not in CODE_ALPHABET for ch in code):
             raise PlanError("code: not a table code")
         try:
@@ -190,22 +191,21 @@ class TableRecord:
         except (RulesError, TypeError) as e:
             raise PlanError(f"rules: {e}") from None
         seats_data = data.get("seats")
-        if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 6:
+        if not is_list(seats_data, most=6) or len(seats_data) < 2:
             raise PlanError("seats: expected 2 to 6 seats")
         seats = [SeatPlan.from_json(s) for s in seats_data]
         seed = data.get("seed")
         game_id = data.get("game_id", "")
         after = data.get("takeover_after")
         level = data.get("takeover_level", DEFAULT_LEVEL)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise PlanError("seed: expected a whole number")
-        if not isinstance(game_id, str) or (game_id and not _GAME_ID.fullmatch(game_id)):
+        if not is_text(game_id) or (game_id and not _GAME_ID.fullmatch(game_id)):
             raise PlanError("game_id: not a game id")
-        if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)
-                                  or after < 0):
+        if after is not None and (not is_number(after) or after < 0):
             raise PlanError("takeover_after: expected a number of seconds")
         if level not in LEVELS:
             raise PlanError("takeover_level: unknown level")
         created = data.get("created", "")
         return cls(code, rules, seats, seed, game_id, after, level,
-                   created if isinstance(created, str) else "")
+                   created if is_text(created) else "")

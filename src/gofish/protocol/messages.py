@@ -28,6 +28,8 @@ from gofish.engine import (
 from gofish.engine.cards import DECK_SIZE
 from gofish.i18n import _
 
+from .validate import is_whole
+
 PROTOCOL = 1
 MAX_LINE = 1 << 16  # characters in one message; the longest real one is a few thousand
 
@@ -114,10 +116,6 @@ class Hello:
     seed: int | None
 
 
-def _whole(value: Any, lo: int, hi: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and lo <= value <= hi
-
-
 def parse_hello(message: dict[str, Any]) -> Hello:
     version = message.get("protocol", PROTOCOL)
     if version != PROTOCOL:
@@ -130,11 +128,11 @@ def parse_hello(message: dict[str, Any]) -> Hello:
     except RulesError as e:
         raise ProtocolError(MALFORMED, _("hello: {what}").format(what=e)) from None
     seat = message.get("seat")
-    if not _whole(seat, 0, players - 1):  # type: ignore[operator]
+    if not is_whole(seat, 0, players - 1):  # type: ignore[operator]
         raise ProtocolError(MALFORMED, _("hello: seat must be a number from 0 to {n}").format(
             n=players - 1))  # type: ignore[operator]
     seed = message.get("seed")
-    if seed is not None and not _whole(seed, -(2**63), 2**63 - 1):
+    if seed is not None and not is_whole(seed, -(2**63), 2**63 - 1):
         raise ProtocolError(MALFORMED, _("hello: seed must be a whole number"))
     return Hello(rules, players, seat, seed)  # type: ignore[arg-type]
 
@@ -146,7 +144,7 @@ def parse_event(message: dict[str, Any], players: int) -> Event:
         if not isinstance(data, dict):
             raise ValueError("not an object")
         for key in ("seat", "target", "count", "deal"):
-            if key in data and not _whole(data[key], -1, 10_000):
+            if key in data and not is_whole(data[key], -1, 10_000):
                 raise ValueError(f"{key} must be a whole number")
         for key in ("cards", "secret", "scores", "winners"):
             if key in data and not isinstance(data[key], list):

@@ -22,6 +22,7 @@ from .messages import ILLEGAL, MALFORMED, NOT_STARTED, TOO_LONG, UNKNOWN
 from .messages import PROTOCOL as PROTOCOL
 from .messages import event_message as event_message
 from .messages import your_turn as your_turn
+from .validate import is_list, is_whole
 
 MAX_LINE = 8192  # bytes in one message from a client, newline included; a join is ~100
 DEFAULT_PORT = 7473
@@ -130,7 +131,7 @@ def _int(data: dict[str, Any], key: str, lo: int, hi: int, *, none: bool = False
     value = data.get(key)
     if none and value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not is_whole(value, lo, hi):
         raise WireError(MALFORMED, f"view.{key}: expected a whole number from {lo} to {hi}")
     return value
 
@@ -143,8 +144,7 @@ def _bool(data: dict[str, Any], key: str) -> bool:
 
 
 def _list(value: Any, key: str, length: int | None = None, most: int = 52) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length) \
-            or len(value) > most:
+    if not is_list(value, length, most):
         raise WireError(MALFORMED, f"view.{key}: expected a list")
     return value
 

@@ -9,12 +9,13 @@ one action per line, so a save stays readable and diffable.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import json
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Self
@@ -22,6 +23,21 @@ from typing import Any, Self
 from gofish.engine import Action, Game, IllegalAction, Rules, RulesError, action_from_json
 from gofish.engine import events as ev
 from gofish.i18n import _
+from gofish.protocol.validate import (
+    Choice,
+    Fields,
+    Invalid,
+    ListOf,
+    Maybe,
+    Text,
+    Time,
+    Whole,
+    check_list,
+    check_object,
+    is_whole,
+    json_kind,
+    utc_time,
+)
 from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec, validate_seats
 
 from .errors import LoadError, NewerSchema
@@ -42,8 +58,6 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 FIELDS = ("schema", "id", "created", "updated", "status", "summary",
           "rules", "seats", "seed", "actions", "snapshot")
 HEADER_FIELDS = FIELDS[:6]
-_HEADER_KEYS = frozenset(HEADER_FIELDS)
-_SUMMARY_KEYS = frozenset(("seats", "turn", "winners", "rules", "actions", "deal"))
 
 Clock = Callable[[], datetime]
 
@@ -106,23 +120,16 @@ class Summary:
 
     @classmethod
     def from_json(cls, data: Any) -> Summary:
-        d = _object(data, "summary", ("seats", "turn", "winners", "rules", "actions", "deal"))
-        seats = []
-        for i, s in enumerate(_list(d["seats"], "summary.seats", 6)):
-            seats.append(_seat_summary(s, i))
-        turn = d["turn"]
-        if turn is not None:
-            turn = _text(turn, "summary.turn", MAX_NAME)
-        winners = tuple(_text(w, "summary.winners", MAX_NAME)
-                        for w in _list(d["winners"], "summary.winners", 6))
-        return cls(
-            seats=tuple(seats),
-            turn=turn,
-            winners=winners,
-            rules=_text(d["rules"], "summary.rules", 40),
-            actions=_int(d["actions"], "summary.actions", 0, 10_000_000),
-            deal=_int(d["deal"], "summary.deal", 0, 10_000),
-        )
+        with _as_load_error():
+            SUMMARY.check(data, "summary")
+        return cls.from_checked(data)
+
+    @classmethod
+    def from_checked(cls, d: dict[str, Any]) -> Summary:
+        """The summary from a value SUMMARY has accepted."""
+        return cls(tuple(SeatSummary(o["name"], o["kind"], o["level"], o["score"], o["books"])
+                         for o in d["seats"]),
+                   d["turn"], tuple(d["winners"]), d["rules"], d["actions"], d["deal"])
 
 
 @dataclass(frozen=True)
@@ -252,15 +259,18 @@ class SavedGame:
     def from_json(cls, data: Any) -> SavedGame:
         """Check a parsed document field by field (no replay: see ``to_game``)."""
         data = migrate(data)
-        d = _object(data, "game", FIELDS)
+        d = _document(data, FIELDS)
         header = Header.from_json({k: d[k] for k in HEADER_FIELDS})
         try:
             rules = Rules.from_json(d["rules"])
         except RulesError as e:
             raise LoadError(_("rules: {why}").format(why=e)) from None
         seats = []
-        for i, s in enumerate(_list(d["seats"], "seats", 6), 1):
-            o = _object(s, f"seats[{i - 1}]", ("name", "kind"), ("level",))
+        with _as_load_error():
+            seat_list = check_list(d["seats"], "seats", 6)
+        for i, s in enumerate(seat_list, 1):
+            with _as_load_error():
+                o = check_object(s, f"seats[{i - 1}]", ("name", "kind"), ("level",))
             try:
                 seats.append(SeatSpec.from_json(o))
             except SeatError as e:
@@ -269,14 +279,17 @@ class SavedGame:
             validate_seats(seats)
         except SeatError as e:
             raise LoadError(_("seats: {why}").format(why=e)) from None
-        seed = _int(d["seed"], "seed")
+        with _as_load_error():
+            seed = Whole().check(d["seed"], "seed")
+            action_list = check_list(d["actions"], "actions")
         actions = []
-        for i, a in enumerate(_list(d["actions"], "actions"), 1):
+        for i, a in enumerate(action_list, 1):
             try:
                 actions.append(action_from_json(a))
             except IllegalAction as e:
                 raise LoadError(_("action {n} is malformed ({why})").format(n=i, why=e)) from None
-        snapshot = _object(d["snapshot"], "snapshot")
+        with _as_load_error():
+            snapshot = check_object(d["snapshot"], "snapshot")
         return cls(
             id=header.id,
             created=header.created,
@@ -311,22 +324,11 @@ class Header:
 
     @classmethod
     def quick(cls, data: Any, **extra: Any) -> Self | None:
-        """The listing's check: the same rules as ``from_json`` at a fraction of the cost,
-        giving None (not a reason) when anything is off; ``from_json`` then says what."""
-        if type(data) is not dict or data.keys() != _HEADER_KEYS or data["schema"] != SCHEMA:
+        """The listing's check: HEADER's fast face (no messages), giving None (not a reason)
+        when anything is off; ``from_json`` then says what, from the same definition."""
+        if not HEADER.ok(data):
             return None
-        summary = data["summary"]
-        if type(summary) is not dict or summary.keys() != _SUMMARY_KEYS:
-            return None
-        seats = summary["seats"]
-        if type(seats) is not list or not all(
-                type(o) is dict and o.keys() == _SEAT_KEYS for o in seats):
-            return None
-        return cls._quick(
-            data["id"], data["created"], data["updated"], data["status"],
-            [(o["name"], o["kind"], o["level"], o["score"], o["books"]) for o in seats],
-            summary["turn"], summary["winners"], summary["rules"], summary["actions"],
-            summary["deal"], **extra)
+        return cls._from_checked(data, **extra)
 
     def to_row(self) -> list[Any]:
         """A compact form for the header index: a list, no keys."""
@@ -334,16 +336,6 @@ class Header:
         return [self.id, format_time(self.created), format_time(self.updated), self.status,
                 [[t.name, t.kind, t.level, t.score, t.books] for t in s.seats], s.turn,
                 list(s.winners), s.rules, s.actions, s.deal]
-
-    @classmethod
-    def from_row(cls, row: Any, **extra: Any) -> Self | None:
-        """The header back from ``to_row``, checked like ``quick``; None if anything is off."""
-        if type(row) is not list or len(row) != 10:
-            return None
-        seats = row[4]
-        if type(seats) is not list or not all(type(o) is list and len(o) == 5 for o in seats):
-            return None
-        return cls._quick(*row, **extra)
 
     @classmethod
     def from_trusted_row(cls, row: list[Any], **extra: Any) -> Self:
@@ -354,76 +346,71 @@ class Header:
                                    rules, actions, deal), **extra)
 
     @classmethod
-    def _quick(cls, ident: Any, created: Any, updated: Any, status: Any, seats: list[Any],
-               turn: Any, winners: Any, rules: Any, actions: Any, deal: Any,
-               **extra: Any) -> Self | None:
-        if (type(ident) is not str or not ID_PATTERN.fullmatch(ident)
-                or type(created) is not str or type(updated) is not str
-                or type(status) is not str or status not in STATUSES
-                or len(seats) > 6
-                or (turn is not None and (type(turn) is not str or len(turn) > MAX_NAME))
-                or type(winners) is not list or len(winners) > 6
-                or not all(type(w) is str and len(w) <= MAX_NAME for w in winners)
-                or type(rules) is not str or len(rules) > 40
-                or type(actions) is not int or not 0 <= actions <= 10_000_000
-                or type(deal) is not int or not 0 <= deal <= 10_000):
-            return None
-        seat_list = []
-        for name, kind, level, score, books in seats:
-            if not (type(name) is str and len(name) <= MAX_NAME
-                    and type(kind) is str and kind in _KINDS
-                    and type(level) is str and level in _SUMMARY_LEVELS
-                    and type(score) is int and 0 <= score <= _MAX_SCORE
-                    and type(books) is int and 0 <= books <= _MAX_SCORE):
-                return None
-            seat_list.append(SeatSummary(name, kind, level, score, books))
-        try:
-            created_at = datetime.fromisoformat(created)
-            updated_at = datetime.fromisoformat(updated)
-        except ValueError:
-            return None
-        if created_at.tzinfo is None or updated_at.tzinfo is None:
-            return None
-        if created_at.tzinfo is not UTC:
-            created_at = created_at.astimezone(UTC)
-        if updated_at.tzinfo is not UTC:
-            updated_at = updated_at.astimezone(UTC)
-        return cls(ident, created_at, updated_at, status,
-                   Summary(tuple(seat_list), turn, tuple(winners), rules, actions, deal), **extra)
+    def _from_checked(cls, d: dict[str, Any], **extra: Any) -> Self:
+        """The header from a value HEADER has accepted."""
+        created, updated = utc_time(d["created"]), utc_time(d["updated"])
+        assert created is not None and updated is not None  # HEADER checked them
+        return cls(d["id"], created, updated, d["status"], Summary.from_checked(d["summary"]),
+                   **extra)
 
     @classmethod
-    def from_json(cls, data: Any) -> Header:
-        d = _object(data, "game", HEADER_FIELDS)
-        _check_schema(d["schema"])
-        ident = _text(d["id"], "id", 64)
-        if not ID_PATTERN.fullmatch(ident):
-            raise LoadError(_("id: {value} is not a valid game id").format(value=repr(ident)))
-        return cls(
-            id=ident,
-            created=_time(d["created"], "created"),
-            updated=_time(d["updated"], "updated"),
-            status=_choice(d["status"], "status", STATUSES),
-            summary=Summary.from_json(d["summary"]),
-        )
+    def from_json(cls, data: Any) -> Self:
+        with _as_load_error():
+            HEADER.check(_document(data, HEADER_FIELDS), "")
+        return cls._from_checked(data)
 
 
-_SEAT_FIELDS = ("name", "kind", "level", "score", "books")
-_SEAT_KEYS = frozenset(_SEAT_FIELDS)
-_KINDS = frozenset((HUMAN, COMPUTER))
-_SUMMARY_LEVELS = frozenset(("", *LEVELS))
+# ---------------------------------------------------------------------- the header's shape
+# One definition for both paths: ``Header.quick`` asks ``HEADER.ok`` (the listing, thousands of
+# files), ``Header.from_json`` asks ``HEADER.check`` (a load, or a reason for a damaged file).
+
 _MAX_SCORE = 100_000
 
 
-def _seat_summary(o: Any, i: int) -> SeatSummary:
-    where = f"summary.seats[{i}]"
-    o = _object(o, where, _SEAT_FIELDS)
-    return SeatSummary(
-        name=_text(o["name"], f"{where}.name", MAX_NAME),
-        kind=_choice(o["kind"], f"{where}.kind", (HUMAN, COMPUTER)),
-        level=_choice(o["level"], f"{where}.level", ("", *LEVELS)),
-        score=_int(o["score"], f"{where}.score", 0, _MAX_SCORE),
-        books=_int(o["books"], f"{where}.books", 0, _MAX_SCORE),
-    )
+class _Schema:
+    """The schema this gofish writes; a newer one is NewerSchema, an older one unknown."""
+
+    def ok(self, value: Any) -> bool:
+        return is_whole(value, SCHEMA, SCHEMA)
+
+    def check(self, value: Any, field: str) -> int:
+        return _check_schema(value)
+
+
+class _GameId:
+    def ok(self, value: Any) -> bool:
+        return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
+
+    def check(self, value: Any, field: str) -> str:
+        ident = Text(64).check(value, field)
+        if not ID_PATTERN.fullmatch(ident):
+            raise Invalid(_("id: {value} is not a valid game id").format(value=repr(ident)))
+        return ident
+
+
+SEAT_SUMMARY = Fields({
+    "name": Text(MAX_NAME),
+    "kind": Choice((HUMAN, COMPUTER)),
+    "level": Choice(("", *LEVELS)),
+    "score": Whole(0, _MAX_SCORE),
+    "books": Whole(0, _MAX_SCORE),
+})
+SUMMARY = Fields({
+    "seats": ListOf(SEAT_SUMMARY, 6),
+    "turn": Maybe(Text(MAX_NAME)),
+    "winners": ListOf(Text(MAX_NAME), 6, indexed=False),
+    "rules": Text(40),
+    "actions": Whole(0, 10_000_000),
+    "deal": Whole(0, 10_000),
+})
+HEADER = Fields({
+    "schema": _Schema(),
+    "id": _GameId(),
+    "created": Time(),
+    "updated": Time(),
+    "status": Choice(STATUSES),
+    "summary": SUMMARY,
+}, shown=lambda key: plain(key, 40))
 
 
 def summarize(game: Game, seats: tuple[SeatSpec, ...]) -> Summary:
@@ -506,12 +493,14 @@ def migrate(data: Any) -> Any:
     schema = _check_schema(data["schema"], allow_older=True)
     while schema < SCHEMA:
         data = MIGRATIONS[schema](data)
-        schema = _int(data.get("schema"), "schema")
+        with _as_load_error():
+            schema = Whole().check(data.get("schema"), "schema")
     return data
 
 
 def _check_schema(value: Any, *, allow_older: bool = False) -> int:
-    schema = _int(value, "schema")
+    with _as_load_error():
+        schema = Whole().check(value, "schema")
     if schema > SCHEMA:
         raise NewerSchema(_("made by a newer gofish (schema {n})").format(n=schema), schema)
     if schema < SCHEMA and not (allow_older and _migratable(schema)):
@@ -523,79 +512,19 @@ def _migratable(schema: int) -> bool:
     return all(n in MIGRATIONS for n in range(schema, SCHEMA))
 
 
-def _type_error(field: str, expected: str) -> LoadError:
-    return LoadError(_("{field}: expected {what}").format(field=field, what=expected))
-
-
-def _object(value: Any, field: str, required: tuple[str, ...] = (),
-            optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        if field == "game":
-            raise LoadError(_("not a saved game (a JSON {kind}, not an object)")
-                            .format(kind=_json_kind(value)))
-        raise _type_error(field, _("an object"))
-    if len(value) == len(required) and all(k in value for k in required):
-        return value
-    if required or optional:
-        for key in required:
-            if key not in value:
-                name = key if field == "game" else f"{field}.{key}"
-                raise LoadError(_("missing field: {field}").format(field=name))
-        allowed = set(required) | set(optional)
-        for key in value:
-            if key not in allowed:
-                name = plain(key, 40) if field == "game" else f"{field}.{plain(key, 40)}"
-                raise LoadError(_("unknown field: {field}").format(field=name))
-    return value
-
-
-def _json_kind(value: Any) -> str:
-    if isinstance(value, list):
-        return _("list")
-    if isinstance(value, str):
-        return _("string")
-    if isinstance(value, bool) or value is None:
-        return _("constant")
-    return _("number")
-
-
-def _list(value: Any, field: str, max_len: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _type_error(field, _("a list"))
-    if max_len is not None and len(value) > max_len:
-        raise LoadError(_("{field}: more than {n} items").format(field=field, n=max_len))
-    return value
-
-
-def _int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _type_error(field, _("a whole number"))
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise LoadError(_("{field}: {value} is out of range").format(field=field, value=value))
-    return value
-
-
-def _text(value: Any, field: str, max_len: int) -> str:
-    if not isinstance(value, str):
-        raise _type_error(field, _("text"))
-    if len(value) > max_len:
-        raise LoadError(_("{field}: longer than {n} characters").format(field=field, n=max_len))
-    return value
-
-
-def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise LoadError(_("{field}: expected one of {choices}").format(
-            field=field, choices=", ".join(c or '""' for c in choices)))
-    return value
-
-
-def _time(value: Any, field: str) -> datetime:
-    text = _text(value, field, 40)
+@contextlib.contextmanager
+def _as_load_error() -> Iterator[None]:
+    """A shape check that fails is a damaged save: its message becomes the LoadError's."""
     try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise _type_error(field, _("a UTC time in ISO 8601"))
-    return moment.astimezone(UTC)
+        yield
+    except Invalid as e:
+        raise LoadError(str(e)) from None
+
+
+def _document(value: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The save's top object, with exactly ``fields``."""
+    if not isinstance(value, dict):
+        raise LoadError(_("not a saved game (a JSON {kind}, not an object)")
+                        .format(kind=json_kind(value)))
+    with _as_load_error():
+        return check_object(value, "", fields, shown=lambda key: plain(key, 40))
