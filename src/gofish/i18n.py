@@ -134,7 +134,9 @@ def translate_bindings(node: object) -> None:
         return
     originals = getattr(getattr(type(node), "_merged_bindings", None), "key_to_bindings", {})
     for key, bindings in table.items():
-        source = originals.get(key, bindings) if isinstance(originals, dict) else bindings
+        source = bindings
+        if isinstance(originals, dict) and key in originals:
+            source = originals[key]
         table[key] = [dataclasses.replace(b, description=_(b.description))
                       if getattr(b, "description", "") else b for b in source]
 

@@ -77,7 +77,7 @@ PAIRS_EXPLANATIONS = {"scoring": N_("What a pair is worth.")}
 def value_label(field: str, value: object) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
-    if (field, value) in VALUE_LABELS:
+    if isinstance(value, str) and (field, value) in VALUE_LABELS:
         return _(VALUE_LABELS[(field, value)])
     return str(value)
 

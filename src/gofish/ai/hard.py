@@ -129,8 +129,8 @@ class HardPlayer(AskingPlayer):
         unwatched = w.gain if self.players == 2 else w.gain_unwatched
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
-        scores = []
-        self._endings: dict[int, float] = {}
+        scores: list[float] = []
+        self._endings = {}
         for a in asks:
             key = (a.target, a.rank)
             if a.suit is None:

@@ -70,8 +70,8 @@ class MediumPlayer(AskingPlayer):
             old = self.holds.get((event.seat, event.rank), (0, 0))[1]
             self.holds[(event.seat, event.rank)] = (self.clock, old | _mask(event.cards))
         elif kind == ev.DREW:
-            for key in [k for k in self.lacks if k[0] == event.seat]:
-                del self.lacks[key]
+            for lack in [k for k in self.lacks if k[0] == event.seat]:
+                del self.lacks[lack]
         elif kind == ev.BOOK:
             if self.rules.pairs:
                 self.holds.pop((event.seat, event.rank), None)

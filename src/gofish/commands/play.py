@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,7 @@ from gofish.i18n import _
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.seats import SeatSpec
+    from gofish.tui.choice import NewGame
 
 # the setup's own first names, for human seats given without one
 HUMAN_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
@@ -52,15 +51,6 @@ class BadValue(ValueError):
     """A command-line value that cannot be used; the message names the option and the fault."""
 
 
-@dataclass(frozen=True)
-class NewGame:
-    """What ``gofish new`` was told: each part None where it was left out."""
-
-    seats: tuple[SeatSpec, ...] | None = None
-    rules: Rules | None = None
-    seed: int | None = None
-
-
 def read_rules(value: str) -> Rules:
     """A preset by name, or a JSON file holding an object of rule options (the rest Standard)."""
     from gofish.engine import PRESETS, Rules, RulesError
@@ -91,6 +81,7 @@ def read_new_game(args: argparse.Namespace) -> NewGame:
     """Check ``gofish new``'s options; BadValue says what is wrong with the first bad one."""
     from gofish.engine import PRESETS, RulesError
     from gofish.net.plan import PlanError, name_humans, parse_seats
+    from gofish.tui.choice import NewGame
 
     rules = read_rules(args.rules) if args.rules is not None else None
     seed = None

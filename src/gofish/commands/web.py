@@ -167,7 +167,7 @@ class GuardedServer(Server):
 
     # ------------------------------------------------------------------ handlers
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.token_ok(request.query.get("token")):
             return _page(403, _("gofish: wrong address"), _(
                 "This address needs the token that gofish serve printed when it started: "
@@ -226,4 +226,4 @@ class GuardedServer(Server):
         try:
             await super()._process_messages(websocket, app_service)
         finally:
-            self.sessions.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self.sessions.discard(asyncio.current_task())

@@ -29,6 +29,7 @@ from .cards import (
 )
 from .events import Event
 from .rules import Rules, RulesError
+from .view import SeatView
 
 # A match that never reaches its target (nobody scores, deal after deal) still ends.
 MAX_DEALS = 50
@@ -501,9 +502,38 @@ class Game:
     # ------------------------------------------------------------------ views, replay, JSON
 
     def view(self, seat: int, *, with_events: bool = True) -> SeatView:
-        from .view import make_view
-
-        return make_view(self, seat, with_events=with_events)
+        """What ``seat`` may know (its hand; with open hands, every hand), and its legal
+        actions when it is to act."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}")
+        open_hands = self.rules.open_hands
+        events: tuple[Event, ...] = ()
+        if with_events:
+            events = tuple(e.for_seat(seat, open_hands) for e in self.events)
+        to_act = self.to_act
+        return SeatView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            hand=self.hand_cards(seat),
+            hands=tuple(self.hand_cards(s) if (s == seat or open_hands) else None
+                        for s in range(self.players)),
+            counts=tuple(self.counts),
+            books=tuple(tuple((r, mask_cards(r, m)) for r, m in b) for b in self.books),
+            stock=len(self.stock),
+            turn=self.turn,
+            to_act=to_act,
+            out=tuple(self.out),
+            deal=self.deal,
+            dealer=self.dealer,
+            deal_over=self.deal_over,
+            over=self.over,
+            scores=self.scores(),
+            deal_scores=self.deal_scores(),
+            winners=self.winners,
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            events=events,
+        )
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain JSON, to check a replay against."""
@@ -692,7 +722,7 @@ class Game:
         counts = self.counts
         hands = self.hands
         # two seats: the one opponent, with no draw spent on choosing it
-        two_up = self._left if self.players == 2 else False
+        two_up = self._left if self.players == 2 else None  # two seats: the other one
         while not self.over and steps < max_actions:
             steps += 1
             if self.deal_over:
@@ -715,7 +745,7 @@ class Game:
             # opponent, or if it holds nothing a uniform one of those that hold cards (which
             # is uniform overall: each is reached with 1/k + (empty/k) / live = 1/live)
             targets = others[seat]
-            t = targets[int(random_() * len(targets))] if two_up is False else two_up[seat]
+            t = targets[int(random_() * len(targets))] if two_up is None else two_up[seat]
             if not counts[t]:
                 live = [o for o in targets if counts[o]]
                 t = live[int(random_() * len(live))]
@@ -735,5 +765,3 @@ def cards_in_play(game: Game) -> list[int]:
 
 
 __all__ = ["Game", "MAX_DEALS", "cards_in_play", "MASK_SUITS"]
-
-from .view import SeatView  # noqa: E402  (the view module needs Game for type hints only)

@@ -61,13 +61,14 @@ class SeatPlan:
     def from_json(cls, data: Any) -> SeatPlan:
         if not isinstance(data, dict):
             raise PlanError("seat: expected an object")
-        plan = cls(kind=data.get("kind"), level=data.get("level", ""), name=data.get("name", ""),
-                   reserved=data.get("reserved", False), secret_hash=data.get("secret_hash", ""),
-                   key=data.get("key", ""))
-        if plan.kind not in (HUMAN, COMPUTER) or not is_text(plan.level) \
-                or not is_text(plan.name) or not isinstance(plan.reserved, bool) \
-                or not is_text(plan.secret_hash) or not is_text(plan.key):
+        kind, level, name = data.get("kind"), data.get("level", ""), data.get("name", "")
+        reserved, secret_hash = data.get("reserved", False), data.get("secret_hash", "")
+        key = data.get("key", "")
+        if not is_text(kind) or kind not in (HUMAN, COMPUTER) or not is_text(level) \
+                or not is_text(name) or not isinstance(reserved, bool) \
+                or not is_text(secret_hash) or not is_text(key):
             raise PlanError("seat: a field has the wrong type")
+        plan = cls(kind, level, name, reserved, secret_hash, key)
         if plan.key and (len(plan.key) != KEY_LENGTH or
                          any(ch not in CODE_ALPHABET for ch in plan.key)):
             raise PlanError("seat: not a seat key")

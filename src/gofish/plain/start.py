@@ -296,8 +296,8 @@ class PlainFront:
             say(_("Cannot read {id}: {why}").format(id=info.id, why=e))
             return
         events = game.events if info.finished else [e.public() for e in game.events]
-        names = [s.name for s in record.seats]
-        for line in story(events, names, None, record.rules.pairs, words=True):
+        seat_names = [s.name for s in record.seats]
+        for line in story(events, seat_names, None, record.rules.pairs, words=True):
             say(line.text)
 
 

@@ -202,9 +202,10 @@ class PlainTable:
                     ngettext("{n} book", "{n} books", books)).format(n=books)
             others.append(_("{name}: {cards}, {books}.").format(
                 name=s.names[other], cards=cards, books=made))
-            if view.hands[other] is not None and s.rules.open_hands:
+            held = view.hands[other]
+            if held is not None and s.rules.open_hands:
                 others.append(_("{name} holds {cards}.").format(
-                    name=s.names[other], cards=hand_words(view.hands[other]) or "—"))
+                    name=s.names[other], cards=hand_words(held) or "—"))
         mine = len(view.books[seat])
         mine_text = (ngettext("You have {n} pair.", "You have {n} pairs.", mine) if s.rules.pairs
                      else ngettext("You have {n} book.", "You have {n} books.", mine)).format(

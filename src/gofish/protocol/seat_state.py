@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gofish.engine import Action, Ask, Draw, Event, Rules, SeatView
 from gofish.engine import events as ev
-from gofish.engine.cards import DECK_SIZE, NUM_RANKS, POPCOUNT, RANK_VALUES, card_code, mask_cards
+from gofish.engine.cards import DECK_SIZE, NUM_RANKS, RANK_VALUES, card_code, mask_cards
 from gofish.engine.cards import RANKS as RANK_NAMES
 from gofish.i18n import _, ngettext
 
@@ -215,7 +215,7 @@ class SeatState:
                 if a.target == self.seat:
                     raise ProtocolError(IMPOSSIBLE, _(
                         "impossible turn: it offers the seat an ask of itself"))
-            elif isinstance(a, Draw) and sum(POPCOUNT[m] for m in hand):
+            elif isinstance(a, Draw) and any(hand):
                 raise ProtocolError(IMPOSSIBLE, _(
                     "impossible turn: it offers a draw, and the seat's hand is not empty"))
 

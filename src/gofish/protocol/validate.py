@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from gofish.i18n import _
 
@@ -29,22 +29,23 @@ class Invalid(ValueError):
 
 # ---------------------------------------------------------------------- yes or no
 
-def is_whole(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+def is_whole(value: Any, lo: int | None = None, hi: int | None = None) -> TypeGuard[int]:
     """An int (never a bool) within ``lo``..``hi`` (either may be open)."""
     return (not isinstance(value, bool) and isinstance(value, int)
             and (lo is None or lo <= value) and (hi is None or value <= hi))
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     """An int or a float, never a bool."""
     return not isinstance(value, bool) and isinstance(value, int | float)
 
 
-def is_text(value: Any, most: int | None = None) -> bool:
+def is_text(value: Any, most: int | None = None) -> TypeGuard[str]:
     return isinstance(value, str) and (most is None or len(value) <= most)
 
 
-def is_list(value: Any, length: int | None = None, most: int | None = None) -> bool:
+def is_list(value: Any, length: int | None = None, most: int | None = None,
+            ) -> TypeGuard[list[Any]]:
     return (isinstance(value, list) and (length is None or len(value) == length)
             and (most is None or len(value) <= most))
 

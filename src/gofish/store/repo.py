@@ -7,6 +7,7 @@ listed as unreadable. A file from a newer gofish stays where it is.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import errno
 import gc
@@ -219,7 +220,7 @@ class Store:
         with _gc_paused():
             return self._list()
 
-    def _list(self) -> list[Entry]:
+    def _list(self) -> builtins.list[Entry]:
         entries: list[Entry] = []
         cached = self._index.read()
         fresh: Entries = {}
@@ -275,7 +276,7 @@ class Store:
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
 
-    def games(self) -> list[GameInfo]:
+    def games(self) -> builtins.list[GameInfo]:
         """The readable games, newest first."""
         return [e for e in self.list() if isinstance(e, GameInfo)]
 
@@ -283,7 +284,7 @@ class Store:
         """The most recently played game still in progress (for "continue")."""
         return next((g for g in self.games() if not g.finished), None)
 
-    def _scan(self, folder: Path, temps: list[os.DirEntry[str]] | None = None, *,
+    def _scan(self, folder: Path, temps: builtins.list[os.DirEntry[str]] | None = None, *,
               missing_ok: bool = False) -> Iterator[os.DirEntry[str]]:
         """The ``*.json`` files in ``folder``; temporary files go to ``temps`` if given.
 
@@ -361,7 +362,7 @@ class Store:
                     with contextlib.suppress(OSError):
                         os.unlink(entry.path)
 
-    def _clean_stale_temps(self, temps: list[os.DirEntry[str]]) -> None:
+    def _clean_stale_temps(self, temps: builtins.list[os.DirEntry[str]]) -> None:
         """Remove what a writer killed mid-save left: a temporary file older than
         STALE_TEMP_SECONDS whose game nobody holds. (A game's own temporary files also go
         when it is next opened; a new game killed during its first save never is.)"""

@@ -36,6 +36,15 @@ class SetupChoice:
         return cls(seats, Rules.from_json(data["rules"]), seed, read_pace(data.get("pace")))
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """What ``gofish new`` was told: each part None where it was left out."""
+
+    seats: tuple[SeatSpec, ...] | None = None
+    rules: Rules | None = None
+    seed: int | None = None
+
+
 def default_choice() -> SetupChoice:
     return SetupChoice((SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard")),
                        PRESETS["standard"], None)

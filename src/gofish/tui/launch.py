@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from gofish.i18n import _
 
 if TYPE_CHECKING:
-    from gofish.commands.play import NewGame
     from gofish.tui.app import GofishApp
+    from gofish.tui.choice import NewGame
 
 
 def served_in_browser() -> bool:

@@ -42,7 +42,7 @@ from gofish.tui.pace import PACES, pace_label, read_pace
 
 def option_label(field: str, value: object, pairs: bool) -> str:
     """An option's value as the setup lists it: under the pairs option a book is a pair."""
-    if pairs and (field, value) in PAIRS_VALUE_LABELS:
+    if pairs and isinstance(value, str) and (field, value) in PAIRS_VALUE_LABELS:
         return _(PAIRS_VALUE_LABELS[(field, value)])
     return value_label(field, value)
 
