@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from textual import events
 from textual.app import ComposeResult
@@ -29,6 +29,9 @@ from .client import RemoteSession
 from .seat_client import SeatClient, SecretBook, Stop
 from .table import AWAY, EMPTY, HERE, STAND_IN
 from .text import clean
+
+if TYPE_CHECKING:
+    from gofish.tui.screens.table import TableScreen
 
 
 class WaitingScreen(Screen):
@@ -90,12 +93,12 @@ class JoinApp(GofishApp):
                                  on_change=self.on_remote, book=SecretBook(self.store.root),
                                  transcript=transcript)
         self.waiting = WaitingScreen(code, self.where)
-        self.table = None
+        self.table: TableScreen | None = None
         self._told = 0  # events already put in the message line
         self._offline = False
         self._status_seen: dict[int, str] = {}
 
-    def notify(self, message: str, *, title: str = "", severity="information",  # type: ignore[override]
+    def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Every notification here is literal text: names and the host's words are data, and
         Textual would read ``[/x]`` in them as markup (and crash on it)."""
@@ -145,7 +148,7 @@ class JoinApp(GofishApp):
         elif kind == "seat":
             self._tell_seats()
         elif kind == "error" and s.error is not None:
-            if self._table_ready():
+            if self.table is not None and self._table_ready():
                 self.table.say(s.error[1])
             else:
                 self.notify(s.error[1], severity="error", timeout=6, markup=False)
@@ -214,16 +217,16 @@ class JoinApp(GofishApp):
     def show_history(self) -> None:
         self.notify(_("This game is saved on the host: its history is there."), timeout=5)
 
-    def play_again(self, session) -> None:  # type: ignore[override]
+    def play_again(self, session) -> None:
         self.notify(_("Ask the host for a new table."), timeout=5)
 
-    def next_deal(self, session) -> None:  # type: ignore[override]
+    def next_deal(self, session) -> None:
         self.remote.next_deal()  # the table moves on when the host says the deal has begun
 
     def report_save_error(self, error: Exception) -> None:
         self.notify(str(error), severity="error", timeout=8, markup=False)
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         self.exit()
 
     def on_unmount(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -83,14 +84,14 @@ class GofishApp(App):
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[Session, int] | None = None
 
-    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+    def push_screen(self, screen, *args, **kwargs):
         """Every screen is shown with its key descriptions in the current language."""
         translate_bindings(screen)
         return super().push_screen(screen, *args, **kwargs)
 
     # ------------------------------------------------------------------ start and size
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         self.push_screen(MenuScreen())
         if not self.REMOTE:
             self.warn_exposure()
@@ -386,7 +387,7 @@ class GofishApp(App):
             return
         super().action_suspend_process()
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         self.close_game_keep_message()
         self.exit()
 

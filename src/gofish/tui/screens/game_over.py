@@ -399,9 +399,10 @@ class GameOverScreen(Screen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        {"next": self.action_next_deal, "again": self.action_again,
-         "history": self.action_history, "menu": self.action_menu,
-         "review": self.action_review}[event.button.id]()
+        actions = {"next": self.action_next_deal, "again": self.action_again,
+                   "history": self.action_history, "menu": self.action_menu,
+                   "review": self.action_review}
+        actions[event.button.id or ""]()
 
     def action_scroll_page(self, step: int) -> None:
         body = self.query_one("#over-body", VerticalScroll)

@@ -22,9 +22,11 @@ from gofish.tui.render import bullet, rank_keys
 
 RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
 # the keys that pace the computers: not shown where there are none to pace (or the host paces)
-COMPUTER_KEYS = ((Np_("key", "Space"), N_("skip ahead through the computers' turns")),
+Key = str | tuple[str, str]  # a key's name, or a (context, name) pair to translate
+COMPUTER_KEYS: tuple[tuple[Key, str], ...] = (
+                 (Np_("key", "Space"), N_("skip ahead through the computers' turns")),
                  ("+ -", N_("the computers' pace: faster, slower")))
-KEYS = [
+KEYS: list[tuple[Key, str]] = [
     ("1-6, ↑ ↓", N_("choose the opponent to ask")),
     (RANK_KEYS, N_("choose the rank to ask for")),
     ("C D H S", N_("choose the suit (when asking for a card)")),
@@ -45,7 +47,7 @@ REMOTE_KEYS = {
 }
 
 
-def key_name(key: str | tuple[str, str]) -> str:
+def key_name(key: Key) -> str:
     """A key's name on the keyboard ("Entrée" in French); symbols stay as they are."""
     if key == RANK_KEYS:
         # with local letters, the keys the table shows: "T" beside a Russian ace "Т" would

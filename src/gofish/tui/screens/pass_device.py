@@ -25,7 +25,8 @@ from gofish.tui.screens.table import TableScreen
 # Keys the player leaving the table may press by reflex: never the one that hands it over.
 # The table's own letter keys (M memory, I hint) are read from its bindings.
 TABLE_KEYS = (set(RANK_KEYS) | set(SUIT_KEYS) | set("0123456789")
-              | {k for b in TableScreen.BINDINGS for k in b.key.split(",") if len(k) == 1})
+              | {k for b in TableScreen.BINDINGS if isinstance(b, Binding)
+                 for k in b.key.split(",") if len(k) == 1})
 FALLBACK_KEYS = "gouywxzfbnpe"
 
 

@@ -4,6 +4,7 @@ every option, and an optional seed."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -253,8 +254,9 @@ class SetupScreen(Screen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        {"add": self.action_add_seat, "remove": self.action_remove_seat,
-         "start": self.action_start}[event.button.id]()
+        actions = {"add": self.action_add_seat, "remove": self.action_remove_seat,
+                   "start": self.action_start}
+        actions[event.button.id or ""]()
 
     # ------------------------------------------------------------------ rules
 
@@ -310,7 +312,7 @@ class SetupScreen(Screen):
             value = select.value  # set_options picks the first option: the value goes back
             select.set_options([(option_label(field, v, pairs), v) for v in option_values(field)])
             select.value = value
-            select.mutate_reactive(Select.value)  # the same value shows its new label
+            select.mutate_reactive(type(select).value)  # the same value shows its new label
             self.query_one(f"#help-{field}", Static).update(
                 option_help(field, OPTION_LABELS[field][1], pairs))
 
@@ -332,7 +334,7 @@ class SetupScreen(Screen):
                 value = getattr(rules, field)
                 if isinstance(widget, Input):
                     widget.value = str(value)
-                else:
+                elif isinstance(widget, Select):
                     widget.value = value
         finally:
             self.call_after_refresh(self._done_building)
@@ -355,7 +357,7 @@ class SetupScreen(Screen):
             self.call_after_refresh(self._done_building)
 
     def read_rules(self) -> Rules:
-        values = {}
+        values: dict[str, Any] = {}
         for field in OPTION_LABELS:
             widget = self.query_one(f"#opt-{field}")
             if isinstance(widget, Input):
@@ -363,7 +365,7 @@ class SetupScreen(Screen):
                 if not text.isdigit():
                     raise RulesError(field, _("enter a whole number"))
                 values[field] = int(text)
-            else:
+            elif isinstance(widget, Select):
                 values[field] = widget.value
         return Rules(**values)
 
@@ -372,7 +374,7 @@ class SetupScreen(Screen):
     def action_start(self) -> None:
         for widget in self.query(".-wrong"):
             widget.remove_class("-wrong")
-        for error in self.query(".error"):
+        for error in self.query(".error").results(Static):
             error.update("")
         ok = True
         seats = [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()]

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from gofish.coach import Coach, TableMemory
@@ -72,14 +73,14 @@ class TableScreen(Screen):
                              bluff_asks=session.rules.bluff_asks)
         self.handover = False  # the hand stays up after its turn until its player's Enter
         self.taken: list[str] = []  # cards taken from the viewer since they last acted
-        self._moment_timer = None
+        self._moment_timer: Timer | None = None
         self._shown: dict[str, Content] = {}  # what each fixed line shows
         self._marks_for: int | None = None  # the new cards of this viewer, read up to _upto
         self._marks_upto = 0
         self._marks: set[int] = set()
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
-        self._timer = None
+        self._timer: Timer | None = None
         self._passing = False
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
@@ -345,10 +346,6 @@ class TableScreen(Screen):
     def pick_rank(self, rank: int) -> None:
         if self.can_ask():
             self._picked(self.picker.choose_rank(rank))
-
-    def pick_suit(self, suit: int) -> None:
-        if self.can_ask():
-            self._picked(self.picker.choose_suit(suit))
 
     def on_key(self, event: events.Key) -> None:
         if not self.can_ask() or not event.character or self.handover:
@@ -628,13 +625,13 @@ class TableScreen(Screen):
                 widget.display = display
             if display:
                 widget.show(self.seat_state(view, seat), pairs)
-        for side, seat in (("left", left), ("right", right)):
+        for side, end in (("left", left), ("right", right)):
             widget = self.query_one(f"#seat-{side}", SeatBox)
-            if widget.display != (seat is not None):
-                widget.display = seat is not None
-            if seat is not None:
-                widget.seat = seat
-                widget.show(self.seat_state(view, seat), pairs)
+            if widget.display != (end is not None):
+                widget.display = end is not None
+            if end is not None:
+                widget.seat = end
+                widget.show(self.seat_state(view, end), pairs)
 
     def new_cards(self, view: SeatView) -> frozenset[int]:
         """Cards that came into the hand since the viewer's last ask began (what they drew or

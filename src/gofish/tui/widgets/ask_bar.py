@@ -12,7 +12,7 @@ from gofish.tui.render import click, rank_keys
 
 
 class AskBar(Static):
-    auto_links = False  # type: ignore[assignment]
+    auto_links = False
     DEFAULT_CSS = "AskBar { height: 1; padding: 0 1; }"
 
 

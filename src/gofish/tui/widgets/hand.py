@@ -19,7 +19,7 @@ class HandView(Widget):
     """The hand. Ranks are clickable, but a click target must not repaint the cards (Textual's
     link style would turn the red of hearts and diamonds into the text colour): no auto links."""
 
-    auto_links = False  # type: ignore[assignment]
+    auto_links = False
     COMPONENT_CLASSES = set(ROLE_CLASSES.values())
     DEFAULT_CSS = """
     HandView { height: 5; }

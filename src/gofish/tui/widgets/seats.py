@@ -31,7 +31,7 @@ class SeatState:
 
 
 class SeatBox(Widget):
-    auto_links = False  # type: ignore[assignment]
+    auto_links = False
     COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn"}
     DEFAULT_CSS = """
     SeatBox { width: 1fr; height: 7; min-width: 10; }
