@@ -172,7 +172,6 @@ def test_fuzz_hostile_names_never_reach_the_hosts_terminal(tmp_path):
     is clean (what a client sends never drives the host's terminal)."""
     said: list[str] = []
     loop = asyncio.new_event_loop()
-    host = make_host(tmp_path, say=said.append)
     counter = itertools.count()
 
     @settings(max_examples=150, deadline=None, derandomize=True,
@@ -180,22 +179,24 @@ def test_fuzz_hostile_names_never_reach_the_hosts_terminal(tmp_path):
                                      HealthCheck.too_slow])
     @given(nasty_text, nasty_text, st.booleans())
     def check(name: str, code: str, real_code: bool) -> None:
-        table = host.open_table(parse_seats("human,human"), preset("standard"),
-                                seed=next(counter))
-        conn = Recorder(host, f"10.2.{next(counter) % 250}.1")
-        message = {"type": "join", "code": table.code if real_code else code, "name": name}
-        line = json.dumps(message).encode() + b"\n"
-        replies = loop.run_until_complete(conn.say(line))
-        assert replies and all(r["type"] in SERVED for r in replies)
-        if replies[0]["type"] == "welcome":
-            assert replies[0]["name"] == name and _all_clean([name])
-        assert _all_clean(said), said[-3:]
-        host.close_table(table, "done")
+        n = next(counter)
+        host = make_host(tmp_path / str(n), say=said.append)  # one table per host
+        try:
+            table = host.open_table(parse_seats("human,human"), preset("standard"), seed=n)
+            conn = Recorder(host, f"10.2.{n % 250}.1")
+            message = {"type": "join", "code": table.code if real_code else code, "name": name}
+            line = json.dumps(message).encode() + b"\n"
+            replies = loop.run_until_complete(conn.say(line))
+            assert replies and all(r["type"] in SERVED for r in replies)
+            if replies[0]["type"] == "welcome":
+                assert replies[0]["name"] == name and _all_clean([name])
+            assert _all_clean(said), said[-3:]
+        finally:
+            loop.run_until_complete(host.close())
 
     try:
         check()
     finally:
-        loop.run_until_complete(host.close())
         loop.close()
 
 

@@ -74,7 +74,6 @@ class Knowledge:
         self.bluff = rules.bluff_asks
         self.open = rules.open_hands
         self.totals = [0] * players  # match points of finished deals
-        self.events_seen = 0
         self._reset()
 
     # ------------------------------------------------------------------ state
@@ -160,7 +159,6 @@ class Knowledge:
     # ------------------------------------------------------------------ events
 
     def observe(self, e: Event) -> None:
-        self.events_seen += 1
         self._est = None
         if e.kind != ev.LUCKY:
             self.pinned = None

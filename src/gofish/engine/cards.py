@@ -39,10 +39,6 @@ def mask_cards(rank: int, mask: int) -> tuple[int, ...]:
     return tuple(base + s for s in MASK_SUITS[mask])
 
 
-def rank_label(rank: int) -> str:
-    return RANKS[rank]
-
-
 def parse_rank(text: str | int) -> int:
     """Accept "7", "10", "T", "J", "q", "A" (and an int already) for a rank."""
     if isinstance(text, bool):

@@ -177,7 +177,6 @@ class Host:
             self.addresses.most_pending_per_network = max_per_address
         self._warned: dict[str, float] = {}  # networks out of attempts, when the host was told
         self.gate = Gate(gate_budget)
-        self.actions = 0  # applied since this host started (the benchmark reads it)
         # players' saves have threads of their own: never queued behind fifty computers' saves
         self._executor = ThreadPoolExecutor(save_threads, "gofish-save") if threaded_saves \
             else None
@@ -324,16 +323,6 @@ class Host:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
-    def close_table(self, table: Table, message: str) -> None:
-        """Stop serving a table (its saved game stays in the history)."""
-        task = self._drivers.pop(table.code, None)
-        if task is not None:
-            task.cancel()
-        table.close(message)
-        self.tables.pop(table.code, None)
-        for lock in self._locks.pop(table.code, []):
-            lock.release()
-
     # ------------------------------------------------------------------ playing
 
     def _drive(self, table: Table) -> None:
@@ -365,16 +354,14 @@ class Host:
                         break
                     table.step(kind)
                     steps += 1
-                await self._after(table, start, actions=steps)
+                await self._after(table, start)
             if self.delay > 0 and kind != "next-deal":
                 await asyncio.sleep(self.delay)
 
-    async def _after(self, table: Table, start: int, *, player: bool = False,
-                     actions: int = 1) -> None:
+    async def _after(self, table: Table, start: int, *, player: bool = False) -> None:
         """Actions were applied: save them, then tell the seats."""
         session = table.session
         assert session is not None
-        self.actions += actions
         saved = self._saved[table.code].updated_with(session.game)
         self._saved[table.code] = saved
         try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -314,10 +313,6 @@ def _free_name(name: str, seats: Sequence[SeatSpec]) -> str:
 
 
 # ------------------------------------------------------------------ the command
-
-
-def dumb_terminal() -> bool:
-    return os.environ.get("TERM", "") == "dumb"
 
 
 def run_plain(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ the card codes are always understood as well. Anything else gets one line saying
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gofish.engine import RANKS, Ask, Draw, SeatView
@@ -345,7 +345,3 @@ def example_line(ctx: Context) -> str:
     """The one-line reminder for an empty answer."""
     return _("Say whom you ask and for what, for example {example}; h for help.").format(
         example=example(ctx))
-
-
-def join_words(items: Iterable[str]) -> str:
-    return ", ".join(items)

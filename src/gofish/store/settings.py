@@ -12,8 +12,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from gofish.i18n import normalize
-
 from .atomic import write_atomic
 from .errors import StoreError
 from .paths import ensure_private_dir, resolve_data_dir
@@ -46,20 +44,10 @@ def write_settings(name: str, data: Any, data_dir: DataDir = None,
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
 
 
-def preferences_path(data_dir: DataDir = None, profile: str | None = None) -> Path:
-    return settings_path(PREFERENCES, data_dir, profile)
-
-
 def read_preferences(data_dir: DataDir = None, profile: str | None = None) -> dict[str, object]:
     """The saved preferences, or {} when there are none or they cannot be read."""
     data = read_settings(PREFERENCES, data_dir, profile)
     return data if isinstance(data, dict) else {}
-
-
-def saved_language(data_dir: DataDir = None, profile: str | None = None) -> str | None:
-    """The language chosen in the settings, if any (the command line's --lang wins over it)."""
-    value = read_preferences(data_dir, profile).get("language")
-    return normalize(value) if isinstance(value, str) else None
 
 
 def save_preferences(changes: dict[str, object], data_dir: DataDir = None,
