@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gofish.engine import CHOICES, Rules
+from gofish.engine import CHOICES, MAX_DEALS, Rules
 from gofish.i18n import N_, _, ngettext
 
 PRESET_TITLES = {
@@ -38,7 +38,8 @@ OPTION_LABELS = {
                        N_("After Go Fish, keep drawing until you draw what you asked for.")),
     "scoring": (N_("Scoring"), N_("What a book is worth.")),
     "match_target": (N_("Match to"),
-                     N_("0: one deal. Otherwise deals go on until someone reaches this score.")),
+                     N_("0: one deal. Otherwise deals go on until someone reaches this score, "
+                        "50 deals at most.")),
     "open_hands": (N_("Open hands"), N_("Every hand face up, for young children.")),
     "pairs": (N_("Pairs"), N_("Books are pairs instead of fours, for young children.")),
 }
@@ -165,9 +166,9 @@ def summary(rules: Rules, players: int) -> list[str]:
     else:
         out.append(_("Each book scores one point. Most points wins; ties share the win."))
     if rules.match_target:
-        out.append(ngettext("Deals go on until someone reaches {n} point.",
-                            "Deals go on until someone reaches {n} points.",
-                            rules.match_target).format(n=rules.match_target))
+        out.append(ngettext("Deals go on until someone reaches {n} point, {deals} deals at most.",
+                            "Deals go on until someone reaches {n} points, {deals} deals at most.",
+                            rules.match_target).format(n=rules.match_target, deals=MAX_DEALS))
     if rules.open_hands:
         out.append(_("All hands are played face up."))
     return out

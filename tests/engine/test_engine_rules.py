@@ -71,7 +71,8 @@ the tests:
 | ties share the win: every top score wins | test_ties_share_the_win |
 
 Beyond rules.md: a match that never reaches its target stops after MAX_DEALS deals
-(test_match_stops_after_max_deals), and illegal actions leave the game unchanged
+(test_match_stops_after_max_deals), so a target more than MAX_DEALS deals can score is refused
+(test_a_target_no_match_can_reach_is_refused), and illegal actions leave the game unchanged
 (test_illegal_actions_change_nothing).
 """
 
@@ -697,10 +698,42 @@ def test_match_deals_until_a_player_reaches_the_target() -> None:
 def test_match_stops_after_max_deals() -> None:
     import random
 
-    game = Game(STANDARD.replace(match_target=1000), 2, seed=1, record=False)
+    game = Game(STANDARD.replace(match_target=650), 2, seed=1, record=False)
     game.play_randomly(random.Random(1))
     assert game.over and len(game.deal_history) == MAX_DEALS
-    assert max(game.totals) < 1000
+    assert max(game.totals) < 650
+    assert game.winners == tuple(s for s in range(2) if game.totals[s] == max(game.totals))
+
+
+@pytest.mark.parametrize("options, most", [
+    ({}, 650),  # 13 books a deal, 50 deals
+    ({"pairs": True}, 1300),
+    ({"scoring": "card-value"}, 5250),  # 2+3+...+10 + 11+12+13+15 = 105 a deal
+    ({"scoring": "card-value", "pairs": True}, 10500),
+])
+def test_a_target_no_match_can_reach_is_refused(options, most) -> None:
+    rules = STANDARD.replace(**options)
+    assert rules.most_points == most == MAX_DEALS * rules.deal_points
+    top = min(most, 1000)
+    assert rules.replace(match_target=top).match_target == top
+    if most < 1000:
+        with pytest.raises(RulesError, match=f"^match_target: {most + 1} cannot be reached: "
+                                             f"a match stops after 50 deals, which score at "
+                                             f"most {most} points"):
+            rules.replace(match_target=most + 1)
+    with pytest.raises(RulesError, match="^match_target: expected 0 to 1000, got 1001$"):
+        rules.replace(match_target=1001)
+
+
+def test_a_deal_that_lays_every_book_scores_deal_points() -> None:
+    import random
+
+    for options in ({}, {"pairs": True}, {"scoring": "card-value"},
+                    {"scoring": "card-value", "pairs": True}):
+        rules = STANDARD.replace(**options)
+        game = Game(rules, 3, seed=5, record=False)
+        game.play_randomly(random.Random(5))
+        assert sum(game.scores()) == rules.deal_points  # all-books: every book is laid
 
 
 def test_open_hands_shows_every_hand() -> None:

@@ -92,14 +92,23 @@ def test_rules_help_is_translated(lang, name):
 
 
 @pytest.mark.parametrize(("n", "expected"), [
-    (1, "Раздачи идут, пока кто-то не наберёт 1 очко."),
-    (3, "Раздачи идут, пока кто-то не наберёт 3 очка."),
-    (10, "Раздачи идут, пока кто-то не наберёт 10 очков."),
-    (21, "Раздачи идут, пока кто-то не наберёт 21 очко."),
+    (1, "Раздачи идут, пока кто-то не наберёт 1 очко, но не больше 50 раздач."),
+    (3, "Раздачи идут, пока кто-то не наберёт 3 очка, но не больше 50 раздач."),
+    (10, "Раздачи идут, пока кто-то не наберёт 10 очков, но не больше 50 раздач."),
+    (21, "Раздачи идут, пока кто-то не наберёт 21 очко, но не больше 50 раздач."),
 ])
 def test_rules_help_plurals(n, expected):
     set_language("ru")
     assert summary(Rules(match_target=n), 2)[-1] == expected
+
+
+def test_the_rules_help_says_a_match_stops_after_max_deals():
+    from gofish.engine import MAX_DEALS
+    from gofish.rules_text import OPTION_LABELS
+
+    assert summary(Rules(match_target=10), 2)[-1] == (
+        f"Deals go on until someone reaches 10 points, {MAX_DEALS} deals at most.")
+    assert f"{MAX_DEALS} deals at most" in OPTION_LABELS["match_target"][1]
 
 
 @pytest.mark.parametrize(("lang", "king", "words"), [

@@ -28,11 +28,8 @@ from .cards import (
     mask_cards,
 )
 from .events import Event
-from .rules import Rules, RulesError
+from .rules import MAX_DEALS, Rules, RulesError
 from .view import SeatView
-
-# A match that never reaches its target (nobody scores, deal after deal) still ends.
-MAX_DEALS = 50
 
 # Actions are frozen values, so one shared instance of each serves every game: the random
 # playout appends them without building a new object per step.
@@ -722,7 +719,7 @@ class Game:
         counts = self.counts
         hands = self.hands
         # two seats: the one opponent, with no draw spent on choosing it
-        two_up = self._left if self.players == 2 else None  # two seats: the other one
+        two_up = self._left if self.players == 2 else None
         while not self.over and steps < max_actions:
             steps += 1
             if self.deal_over:

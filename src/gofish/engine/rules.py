@@ -12,8 +12,13 @@ from typing import Any
 
 from gofish.i18n import _
 
+from .cards import NUM_RANKS, RANK_VALUES
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# a match whose target nobody reaches stops after this many deals (so every match ends, and a
+# saved match stays a few hundred kilobytes); a target beyond what they can score is refused
+MAX_DEALS = 50
 
 # Allowed values of each option with a fixed set of choices, in the order the setup screen shows.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -75,10 +80,28 @@ class Rules:
         if not 0 <= self.match_target <= 1000:
             raise RulesError("match_target", _("expected 0 to 1000, got {n}").format(
                 n=self.match_target))
+        if self.match_target > self.most_points:
+            raise RulesError("match_target", _(
+                "{n} cannot be reached: a match stops after {deals} deals, which score at most "
+                "{most} points under these rules").format(
+                    n=self.match_target, deals=MAX_DEALS, most=self.most_points))
 
     @property
     def book_size(self) -> int:
         return 2 if self.pairs else 4
+
+    @property
+    def deal_points(self) -> int:
+        """What one deal scores when every book is laid (the most a deal can score)."""
+        books_per_rank = 4 // self.book_size
+        if self.scoring == "card-value":
+            return books_per_rank * sum(RANK_VALUES)
+        return books_per_rank * NUM_RANKS
+
+    @property
+    def most_points(self) -> int:
+        """The most a match can score: MAX_DEALS deals that lay every book."""
+        return MAX_DEALS * self.deal_points
 
     def deal_size(self, players: int) -> int:
         if self.deal == "fixed":
