@@ -125,3 +125,20 @@ def preset_rules(name: str):
     from gofish.engine import preset
 
     return preset(name)
+
+
+async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_path):
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        target = app.screen.query_one("#opt-match_target")
+        target.value = "651"  # one point a book: 50 deals score at most 650
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # the game did not start
+        reason = str(app.screen.query_one("#rules-error").render())
+        assert "651 cannot be reached" in reason and "650" in reason
+        target.value = "650"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen)
