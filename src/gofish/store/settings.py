@@ -44,6 +44,10 @@ def write_settings(name: str, data: Any, data_dir: DataDir = None,
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
 
 
+def preferences_path(data_dir: DataDir = None, profile: str | None = None) -> Path:
+    return settings_path(PREFERENCES, data_dir, profile)
+
+
 def read_preferences(data_dir: DataDir = None, profile: str | None = None) -> dict[str, object]:
     """The saved preferences, or {} when there are none or they cannot be read."""
     data = read_settings(PREFERENCES, data_dir, profile)
