@@ -109,7 +109,7 @@ class Rules:
         top = {"7-for-2": 2, "7-for-2-3": 3, "7-for-2-4": 4}[self.deal]
         return 7 if players <= top else 5
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: object) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise RulesError("players", _("expected a whole number, got {value}").format(
                 value=repr(players)))

@@ -121,20 +121,21 @@ def parse_hello(message: dict[str, Any]) -> Hello:
     if version != PROTOCOL:
         raise ProtocolError(MALFORMED, _("protocol {n} is not spoken here (only {m})").format(
             n=version, m=PROTOCOL))
+    players = message.get("players")
     try:
         rules = Rules.from_json(message.get("rules"))
-        players = message.get("players")
-        rules.check_players(players)  # type: ignore[arg-type]
+        rules.check_players(players)
     except RulesError as e:
         raise ProtocolError(MALFORMED, _("hello: {what}").format(what=e)) from None
+    assert is_whole(players)  # check_players refused anything else
     seat = message.get("seat")
-    if not is_whole(seat, 0, players - 1):  # type: ignore[operator]
+    if not is_whole(seat, 0, players - 1):
         raise ProtocolError(MALFORMED, _("hello: seat must be a number from 0 to {n}").format(
-            n=players - 1))  # type: ignore[operator]
+            n=players - 1))
     seed = message.get("seed")
     if seed is not None and not is_whole(seed, -(2**63), 2**63 - 1):
         raise ProtocolError(MALFORMED, _("hello: seed must be a whole number"))
-    return Hello(rules, players, seat, seed)  # type: ignore[arg-type]
+    return Hello(rules, players, seat, seed)
 
 
 def parse_event(message: dict[str, Any], players: int) -> Event:
