@@ -121,7 +121,7 @@ async def key_latency(keys: int, data_dir: str, depth: int = 300) -> dict[str, l
     from gofish.tui.screens.table import TableScreen
 
     seats = (SeatSpec("A"),) + tuple(SeatSpec(n, "computer", "random") for n in "BCD")
-    choice = SetupChoice(seats, Rules(match_target=1000), 7)
+    choice = SetupChoice(seats, Rules(match_target=650), 7)  # the longest match there is
     app = GofishApp(data_dir=data_dir, computer_delay=3600, choice=choice, moment_seconds=0)
     samples: dict[str, list[float]] = {}
     rng = random.Random(1)

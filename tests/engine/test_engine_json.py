@@ -33,7 +33,7 @@ def random_rules(rng: random.Random) -> Rules:
         lucky_draw=rng.random() < 0.5,
         bluff_asks=rng.random() < 0.5,
         draw_until_hit=rng.random() < 0.5,
-        match_target=rng.choice((0, 1, 10, 1000)),
+        match_target=rng.choice((0, 1, 10, 650)),  # 650: the most with one point a book
         open_hands=rng.random() < 0.5,
         pairs=rng.random() < 0.5,
     )
