@@ -98,10 +98,6 @@ class Review:
     def sure_misses(self) -> int:
         return sum(m.sure_miss for m in self.marks)
 
-    @property
-    def best_asks(self) -> int:
-        return sum(m.is_best for m in self.marks)
-
     def turn_starts(self) -> list[int]:
         """Move numbers where a seat's turn begins (the deal counts as one)."""
         starts = [0]
