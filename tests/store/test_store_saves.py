@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from store_helpers import SEATS, Clock, play
 
-from gofish.engine import PRESETS, Game, Rules, preset
+from gofish.engine import PRESETS, Game, Rules, RulesError, preset
 from gofish.seats import COMPUTER, HUMAN, SeatSpec
 from gofish.store import FINISHED, IN_PROGRESS, LoadError, SavedGame, saves
 from gofish.store.saves import HEADER_FIELDS, Header, new_id
@@ -158,3 +158,20 @@ def test_older_schema_is_migrated_on_load(monkeypatch):
     monkeypatch.delitem(saves.MIGRATIONS, 0)
     with pytest.raises(LoadError, match="unknown schema 0"):
         SavedGame.from_json(old)
+
+
+def test_a_save_with_a_target_from_before_the_cap_still_loads(store):
+    """Targets up to 1000 were accepted before a match's 50 deals capped them at what 50 deals
+    can score; such a save is the same game with the capped target, not a damaged file."""
+    record, game = play(store, rules=Rules(match_target=650), seed=3)
+    path = store.path(record.id)
+    text = path.read_text(encoding="utf-8")
+    assert text.count('"match_target":650') >= 1
+    path.write_text(text.replace('"match_target":650', '"match_target":700'), encoding="utf-8")
+    loaded = store.load(record.id)
+    assert loaded.rules.match_target == 650
+    assert loaded.to_game().snapshot() == game.snapshot()
+    with pytest.raises(RulesError, match="expected 0 to 1000"):
+        Rules.from_saved({"match_target": 1001})
+    with pytest.raises(RulesError, match="cannot be reached"):
+        Rules.from_json({"match_target": 700})  # a new setup or a bot's rules: refused

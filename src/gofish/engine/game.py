@@ -697,7 +697,7 @@ class Game:
                 actions.append(action_from_json(a))
             except IllegalAction as e:
                 raise IllegalAction(_("action {n} is not legal: {why}").format(n=i + 1, why=e)) from None
-        return cls.replay(Rules.from_json(data["rules"]), data["players"], data["seed"], actions,
+        return cls.replay(Rules.from_saved(data["rules"]), data["players"], data["seed"], actions,
                           record=record)
 
     # ------------------------------------------------------------------ fast random play

@@ -136,6 +136,18 @@ class Rules:
                 raise RulesError(str(key), "unknown rule option")
         return cls(**data)
 
+    @classmethod
+    def from_saved(cls, data: Any) -> Rules:
+        """Rules read back from a save or a remembered setup: a target written before targets
+        were capped at what MAX_DEALS deals can score reads as that most, so the game still
+        loads. It is the same game: such a target was never reached, the match stopped after
+        MAX_DEALS deals either way."""
+        if isinstance(data, dict) and isinstance(data.get("match_target"), int):
+            most = cls.from_json({**data, "match_target": 0}).most_points
+            if data["match_target"] > most and data["match_target"] <= 1000:
+                data = {**data, "match_target": most}
+        return cls.from_json(data)
+
     def replace(self, **changes: Any) -> Rules:
         return dataclasses.replace(self, **changes)
 

@@ -262,7 +262,7 @@ class SavedGame:
         d = _document(data, FIELDS)
         header = Header.from_json({k: d[k] for k in HEADER_FIELDS})
         try:
-            rules = Rules.from_json(d["rules"])
+            rules = Rules.from_saved(d["rules"])
         except RulesError as e:
             raise LoadError(_("rules: {why}").format(why=e)) from None
         seats = []

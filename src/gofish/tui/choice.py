@@ -33,7 +33,7 @@ class SetupChoice:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int):
             seed = None
-        return cls(seats, Rules.from_json(data["rules"]), seed, read_pace(data.get("pace")))
+        return cls(seats, Rules.from_saved(data["rules"]), seed, read_pace(data.get("pace")))
 
 
 @dataclass(frozen=True)
