@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import LineFilter
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
@@ -14,6 +16,7 @@ from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
+from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.render import dot
@@ -61,7 +64,8 @@ class GofishApp(App):
     ) -> None:
         super().__init__()
         translate_bindings(self)
-        set_ascii(ascii)
+        self._ascii_filter = AsciiFilter()
+        self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
         self.clock = clock
@@ -82,6 +86,21 @@ class GofishApp(App):
         self.exit_message = ""
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[Session, int] | None = None
+
+    def use_ascii(self, on: bool) -> None:
+        """--ascii (or its preference): gofish's words and cards, and Textual's frames and
+        scrollbars, in plain ASCII; screens drawn already are drawn again."""
+        set_ascii(on)
+        ScrollBar.renderer = AsciiScrollBarRender if on else ScrollBarRender
+        if self.is_running:
+            for screen in self.screen_stack:
+                screen.refresh(repaint=True, layout=True, recompose=False)
+                for widget in screen.walk_children():
+                    widget.refresh(repaint=True)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [self._ascii_filter, *filters] if ascii_mode() else filters
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         """Every screen is shown with its key descriptions in the current language."""
