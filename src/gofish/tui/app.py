@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
@@ -61,8 +62,11 @@ class GofishApp(App):
         choice: SetupChoice | None = None,
         setup_rules: Rules | None = None,
         setup_seed: int | None = None,
+        command: str | None = None,
     ) -> None:
         super().__init__()
+        # how the player runs gofish from their shell, for the words that name a command
+        self.command = command or command_name()
         translate_bindings(self)
         self._ascii_filter = AsciiFilter()
         self.use_ascii(ascii)

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, ascii_text, pgettext
 from gofish.names import ascii_mode, local_letters
+from gofish.rules_page import rules_pointer
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.levels import level_help
@@ -82,6 +83,9 @@ class HelpScreen(Screen):
             yield Static(Content.styled(_("How to play"), "bold reverse"))
             yield Static(Content("\n").join(Content(bullet() + t)
                                             for t in summary(self.rules, self.players)))
+            # the whole story, with the texts each option comes from
+            yield Static(rules_pointer(getattr(self.app, "command", "gofish")),
+                         id="help-rules-page", classes="help-head", markup=False)
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             names = [key_name(k) for k, _v in self.keys]
             width = max(24, *(len(name) + 2 for name in names))  # "Left Right" under --ascii
