@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter
+from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.command_name import command_name
@@ -146,11 +148,14 @@ class GofishApp(App):
             self.notify(warning, title=_("Your saved games are not private"),
                         severity="warning", markup=False, timeout=20)
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # the event's size: this handler runs before Textual's own, which sets self.size (so a
+        # terminal shrunk below 80x24 mid-game went on drawing the game's broken layout)
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+    def check_size(self, size: Size | None = None) -> None:
+        size = size or self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())
