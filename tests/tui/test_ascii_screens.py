@@ -206,3 +206,19 @@ def test_an_ascii_scrollbar_shows_its_thumb_in_whole_cells() -> None:
     assert len(cells) == 10 and all(s.text == " " for s in cells)
     thumb = [i for i, s in enumerate(cells) if s.style and s.style.reverse]
     assert len(thumb) == 4 and thumb == list(range(thumb[0], thumb[0] + 4))
+
+
+async def test_ascii_switched_on_while_running_redraws_the_screen(tmp_path, ascii_off) -> None:
+    """For a setting that changes it while gofish runs: the screen (the start view, which
+    nothing else redraws) is drawn again in ASCII, and back."""
+    game = make_app(tmp_path, None)
+    async with game.run_test(size=SIZE) as pilot:
+        await no_blink(pilot)
+        assert not screen_text(game).isascii()
+        game.use_ascii(True)
+        await pilot.pause()
+        text = screen_text(game)
+        assert "New game" in text and text.isascii(), "\n".join(non_ascii(text))
+        game.use_ascii(False)
+        await pilot.pause()
+        assert not screen_text(game).isascii()

@@ -94,15 +94,12 @@ class GofishApp(App):
         self._final_seen: tuple[Session, int] | None = None
 
     def use_ascii(self, on: bool) -> None:
-        """--ascii (or its preference): gofish's words and cards, and Textual's frames and
-        scrollbars, in plain ASCII; screens drawn already are drawn again."""
+        """--ascii (or a setting, while gofish runs): gofish's words and cards, and Textual's
+        frames and scrollbars, in plain ASCII (the line filter reads this at every redraw)."""
         set_ascii(on)
         ScrollBar.renderer = AsciiScrollBarRender if on else ScrollBarRender
         if self.is_running:
-            for screen in self.screen_stack:
-                screen.refresh(repaint=True, layout=True, recompose=False)
-                for widget in screen.walk_children():
-                    widget.refresh(repaint=True)
+            self.refresh(repaint=True)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = super().get_line_filters()
