@@ -6,6 +6,7 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 
 from gofish import __version__
 from gofish.i18n import (
@@ -24,14 +25,20 @@ COMMAND_MODULES = [
     "gofish.commands.net",
     "gofish.commands.play",
     "gofish.commands.remote",
+    "gofish.commands.rules",
     "gofish.commands.simulate",
     "gofish.commands.store",
 ]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from gofish.rules_page import rules_hint
+
+    # the epilog as written: argparse would break the page's path at its hyphens
     parser = argparse.ArgumentParser(
-        prog="gofish", description=_("Go Fish for the terminal.")
+        prog="gofish", description=_("Go Fish for the terminal."),
+        epilog=textwrap.fill(rules_hint(), 78, break_on_hyphens=False, break_long_words=False),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"gofish {__version__}",
                         help=_("show program's version number and exit"))

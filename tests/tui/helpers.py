@@ -29,6 +29,7 @@ def make_app(tmp_path, seats, rules: Rules | None = None, seed: int = 1, **kw) -
     kw.setdefault("pass_guard", 0.0)
     kw.setdefault("computer_delay", 0)
     kw.setdefault("moment_seconds", 0)  # no moments passing by in tests and snapshots
+    kw.setdefault("command", "gofish")  # the help names it: the same in every checkout
     return GofishApp(data_dir=str(tmp_path / "data"), clock=fixed_clock, choice=choice, **kw)
 
 

@@ -310,6 +310,19 @@ async def test_too_small_terminal_says_so(tmp_path):
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_terminal_shrunk_mid_game_says_it_is_too_small(tmp_path):
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "It is 70x24 now" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+
+
 async def test_rank_key_not_held_says_why(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
     async with app.run_test(size=SIZE) as pilot:

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import LineFilter
+from textual.geometry import Size
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from gofish.command_name import command_name
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
 from gofish.store.text import plain
+from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.render import dot
@@ -59,10 +64,14 @@ class GofishApp(App):
         choice: SetupChoice | None = None,
         setup_rules: Rules | None = None,
         setup_seed: int | None = None,
+        command: str | None = None,
     ) -> None:
         super().__init__()
+        # how the player runs gofish from their shell, for the words that name a command
+        self.command = command or command_name()
         translate_bindings(self)
-        set_ascii(ascii)
+        self._ascii_filter = AsciiFilter()
+        self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
         self.clock = clock
@@ -83,6 +92,18 @@ class GofishApp(App):
         self.exit_message = ""
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[Session, int] | None = None
+
+    def use_ascii(self, on: bool) -> None:
+        """--ascii (or a setting, while gofish runs): gofish's words and cards, and Textual's
+        frames and scrollbars, in plain ASCII (the line filter reads this at every redraw)."""
+        set_ascii(on)
+        ScrollBar.renderer = AsciiScrollBarRender if on else ScrollBarRender
+        if self.is_running:
+            self.refresh(repaint=True)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [self._ascii_filter, *filters] if ascii_mode() else filters
 
     def push_screen(self, screen, *args, **kwargs):
         """Every screen is shown with its key descriptions in the current language."""
@@ -124,11 +145,14 @@ class GofishApp(App):
             self.notify(warning, title=_("Your saved games are not private"),
                         severity="warning", markup=False, timeout=20)
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # the event's size: this handler runs before Textual's own, which sets self.size (so a
+        # terminal shrunk below 80x24 mid-game went on drawing the game's broken layout)
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+    def check_size(self, size: Size | None = None) -> None:
+        size = size or self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

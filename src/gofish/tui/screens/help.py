@@ -13,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gofish.engine import Rules
-from gofish.i18n import N_, Np_, _, pgettext
-from gofish.names import local_letters
+from gofish.i18n import N_, Np_, _, ascii_text, pgettext
+from gofish.names import ascii_mode, local_letters
+from gofish.rules_page import rules_pointer
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.levels import level_help
@@ -52,8 +53,10 @@ def key_name(key: Key) -> str:
     if key == RANK_KEYS:
         # with local letters, the keys the table shows: "T" beside a Russian ace "Т" would
         # read as one letter for two ranks
-        return key.format(ranks=rank_keys(ten="0" if local_letters() else "0/T"))
-    return pgettext(*key) if isinstance(key, tuple) else key
+        name = key.format(ranks=rank_keys(ten="0" if local_letters() else "0/T"))
+    else:
+        name = pgettext(*key) if isinstance(key, tuple) else key
+    return ascii_text(name) if ascii_mode() else name  # --ascii: "Up Down", not arrows
 
 
 def levels_table(rules: Rules) -> Table:
@@ -82,9 +85,15 @@ class HelpScreen(Screen):
             yield Static(Content.styled(_("How to play"), "bold reverse"))
             yield Static(Content("\n").join(Content(bullet() + t)
                                             for t in summary(self.rules, self.players)))
+            # the whole story, with the texts each option comes from
+            yield Static(rules_pointer(getattr(self.app, "command", "gofish")),
+                         id="help-rules-page", classes="help-head", markup=False)
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
+            names = [key_name(k) for k, _v in self.keys]
+            width = max(24, *(len(name) + 2 for name in names))  # "Left Right" under --ascii
             yield Static(Content("\n").join(
-                Content.assemble((key_name(k).ljust(24), "bold"), _(v)) for k, v in self.keys))
+                Content.assemble((name.ljust(width), "bold"), _(v))
+                for name, (_k, v) in zip(names, self.keys, strict=True)))
             yield Static(Content.styled(_("Options in force"), "bold reverse"),
                          classes="help-head")
             yield Static(Content("\n").join(

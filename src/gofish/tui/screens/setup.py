@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
 from gofish.i18n import N_, _, pgettext
@@ -222,6 +222,9 @@ class SetupScreen(Screen):
         self.update_hint(seats)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
+            # a list just opened, in the page: scrolled into view once it has its height
+            self.call_after_refresh(event.widget.scroll_visible, animate=False)
         row = next((n for n in event.widget.ancestors_with_self if isinstance(n, SeatRow)), None)
         if row is not None:
             self.hint_at(row.index)

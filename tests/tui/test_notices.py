@@ -1,0 +1,64 @@
+"""Notices (Textual's toasts) at the table never hide what the player reads to play: the felt,
+the hand, the ask line and the message line (nor the final move spelt out below the table)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widgets._toast import Toast
+
+from gofish.tui.screens.game_over import FinalMoveScreen
+from gofish.tui.screens.table import TableScreen
+
+from .helpers import make_app
+from .scenes import final_move, mixed_seats, table_after
+
+LONG = ("Could not save the game: [Errno 28] No space left on device: "
+        "'/home/ann/.local/share/gofish/20261129-120000-abcd.json'")
+
+
+def visible(widget) -> Region:
+    """Where the widget shows on screen (clipped by its containers)."""
+    return widget.screen.find_widget(widget).visible_region
+
+
+async def toasts(pilot, count: int) -> list[Toast]:
+    for _ in range(100):
+        shown = [t for t in pilot.app.screen.query(Toast) if visible(t).area]
+        if len(shown) >= count:
+            return shown
+        await pilot.pause(0.02)
+    raise AssertionError(f"{count} notices were raised, {len(shown)} are shown")
+
+
+def assert_uncovered(notices: list[Toast], widgets) -> None:
+    for toast in notices:
+        for widget in widgets:
+            overlap = visible(toast).intersection(visible(widget))
+            assert not overlap.area, f"a notice covers #{widget.id} at {overlap}"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_notices_leave_the_table_lines_in_view(tmp_path, size) -> None:
+    app = make_app(tmp_path, mixed_seats(), seed=21)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await table_after(12)(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.can_ask()
+        app.notify(LONG, severity="error", markup=False)  # a long one, wrapped
+        await pilot.press("plus")  # the pace's notice
+        shown = await toasts(pilot, 2)
+        lines = [screen.query_one(f"#{name}") for name in
+                 ("topbar", "felt", "handtitle", "hand", "ask", "msg")]
+        assert all(visible(w).area for w in lines)
+        assert_uncovered(shown, lines)
+
+
+async def test_notices_leave_the_final_move_in_view(tmp_path) -> None:
+    app = make_app(tmp_path, mixed_seats(), seed=8)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await final_move(pilot)
+        assert isinstance(app.screen, FinalMoveScreen)
+        app.notify(LONG, severity="error", markup=False)
+        shown = await toasts(pilot, 1)
+        assert_uncovered(shown, [app.screen.query_one("#final")])
