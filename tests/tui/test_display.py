@@ -32,9 +32,8 @@ SIGNS = "♣♦♥♠"  # suit numbers 0-3: clubs, diamonds, hearts, spades
 
 
 @pytest.fixture(autouse=True)
-def _two_colours():
-    """The inks are the app's (module) state, as --ascii is: each test starts and ends plain."""
-    set_inks(four_colours=False)
+def _plain():
+    """The inks (reset for every test by tests/conftest.py) and --ascii are module state."""
     yield
     set_inks(four_colours=False)
     set_ascii(False)
