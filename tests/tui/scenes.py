@@ -301,6 +301,24 @@ async def notices_over_table(pilot) -> None:
     await pilot.pause()
 
 
+async def setup_wrong(pilot) -> None:
+    """The setup refusing to start: a name left empty and a seed that is no number, marked."""
+    await no_blink(pilot)
+    screen = pilot.app.screen
+    screen.query_one("#name-0", Input).value = ""
+    screen.query_one("#seed", Input).value = "x"
+    await pilot.press("ctrl+s")
+    await no_blink(pilot)
+
+
+async def setup_open_list(pilot) -> None:
+    """The setup with a list open (the second seat's kind)."""
+    await no_blink(pilot)
+    pilot.app.screen.query_one("#kind-1").focus()
+    await pilot.press("enter")
+    await no_blink(pilot)
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str
@@ -388,11 +406,13 @@ SCENES = [
 
 # Screens the snapshots above leave out, for the checks that go over every screen (the
 # high-contrast theme's contrast, NO_COLOR): the review, a game's log, a question, the guided
-# deal, notices of each kind.
+# deal, notices of each kind, the setup's marked fields and an open list.
 MORE_SCENES = [
     Scene("review", _game_over, review),
     Scene("game-log", _with_history, game_log),
     Scene("delete-question", _with_history, delete_question),
     Scene("tutorial", lambda p: make_app(p, None), tutorial),
     Scene("notices", lambda p: make_app(p, mixed_seats(), seed=21), notices_over_table),
+    Scene("setup-wrong", lambda p: make_app(p, None, start="new"), setup_wrong),
+    Scene("setup-open-list", lambda p: make_app(p, None, start="new"), setup_open_list),
 ]

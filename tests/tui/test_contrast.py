@@ -1,10 +1,10 @@
 """The high-contrast theme reads at 4.5:1 or more on every screen, and NO_COLOR draws no colour
 on any: both measured from what the app draws (tests/tui/contrast.py), screen by screen.
 
-A dozen screens run in the normal suite (each kind of screen once: start, setup, table, pass
-screen, final move, game over, history, help, settings, review, notices; fewer for NO_COLOR,
-whose filter is one for all screens); every scene the
-snapshots know, and a few more, under ``--slow``. The checks are shown to fail: on the default
+A dozen screens run in the normal suite (each kind of screen once: start, setup with marked
+fields, table, pass screen, final move, game over, history, help, settings, review, notices;
+fewer for NO_COLOR, whose filter is one for all screens); every scene the snapshots know, and a
+few more, under ``--slow``. The checks are shown to fail: on the default
 theme, on a colour too faint, on dim text, and without NO_COLOR.
 """
 
@@ -31,7 +31,7 @@ from .scenes import (
 )
 
 ALL = {s.name: s for s in SCENES + MORE_SCENES}
-EVERY_KIND = ["menu", "setup", "table-memory", "table-kids", "pass-the-device", "final-move",
+EVERY_KIND = ["menu", "setup-wrong", "table-memory", "table-kids", "pass-the-device", "final-move",
               "game-over", "history-unreadable", "help", "settings", "review", "notices"]
 NO_COLOR_KINDS = ["menu", "setup", "notices", "pass-the-device", "game-over", "settings"]
 
