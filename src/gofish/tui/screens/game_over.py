@@ -86,7 +86,7 @@ def deal_scores(session: Session) -> list[tuple[int, ...]]:
 
 def book_content(rank: int, cards: Sequence[int]) -> Content:
     """A book as its cards, compact: the rank once, then its suits ("K♣♦♥♠", "7♦♥" for a pair;
-    "Kcdhs" under --ascii), red suits red."""
+    "Kcdhs" under --ascii), each suit in its ink (tui/cards.py)."""
     parts = [Content.styled(rank_short(rank), "bold")]
     parts.extend(Content.styled(suit_symbol(c & 3), ink_style(c & 3))
                  for c in sorted(cards))

@@ -58,7 +58,7 @@ class SettingsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         display = self.app.display_settings
-        with Vertical(id="settings"):
+        with Vertical(id="settings-box"):
             yield Static(Content.styled(_("Settings"), "bold reverse"), id="settings-title")
             yield OptionList(Option(deck_line(display), id="deck"),
                              Option(contrast_line(display), id="contrast"),
