@@ -50,9 +50,15 @@ def table_after(actions: int) -> RunBefore:
     async def run(pilot) -> None:
         app = pilot.app
         await pilot.pause()
-        play_randomly(app.session, actions)
         screen = app.screen
         assert isinstance(screen, TableScreen)
+        # the computers who play before the first human have played (one pause is not always
+        # enough on a loaded machine): the random moves start from the same deal everywhere
+        for _ in range(200):
+            if screen.can_ask() or app.session.over or app.screen is not screen:
+                break
+            await pilot.pause(0.01)
+        play_randomly(app.session, actions)
         screen.advance()
         await pilot.pause()
         for _ in range(200):  # stop where a human is to ask
