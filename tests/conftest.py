@@ -25,3 +25,7 @@ def _isolated(tmp_path, monkeypatch):
     from gofish.i18n import set_language
 
     set_language("en")
+    from gofish.tui.cards import set_inks
+
+    set_inks(four_colours=False)  # the deck's inks are module state: an app sets them, a test
+    # of the cards alone must not draw with the four colours a previous test's app chose

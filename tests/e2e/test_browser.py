@@ -410,3 +410,57 @@ def test_a_game_in_chromium(server, browser, tmp_path):
     print(f"\n{len(requests.urls)} requests in {time.monotonic() - started:.1f} s:")
     for url in requests.urls:
         print("  ", url.replace(server.token, "TOKEN"))
+
+
+# ---------------------------------------------------------------------- the display settings
+
+CELLS = """(row) => {
+  const t = window.gofishTerminal, line = t.buffer.active.getLine(t.buffer.active.viewportY + row);
+  const hex = (rgb, isRGB) => isRGB ? "#" + rgb.toString(16).padStart(6, "0") : "palette:" + rgb;
+  const out = [];
+  for (let x = 0; x < t.cols; x++) {
+    const c = line.getCell(x);
+    out.push([c.getChars(), hex(c.getFgColor(), c.isFgRGB()), hex(c.getBgColor(), c.isBgRGB())]);
+  }
+  return out;
+}"""
+
+
+def suit_colours(page, shown: str) -> dict[str, tuple[str, str]]:
+    """The ink and background each suit sign of the settings' sample is drawn in, read from
+    the browser terminal's cells."""
+    row, _ = find(shown, r"J[♣c] Q[♦d] K[♥h] A[♠s]")
+    return {char: (fg, bg) for char, fg, bg in page.evaluate(CELLS, row) if char in SUIT_SIGNS}
+
+
+def test_display_settings_in_chromium(server, browser):
+    """The settings a player chose in the terminal hold in gofish serve's page (the same
+    preferences), and the page's settings screen changes them for the next start."""
+    from gofish.store.settings import Display, read_display, save_display
+    from gofish.tui.cards import INK_STYLES
+
+    save_display(Display(four_colours=True, high_contrast=True), server.data)
+    context, _requests = browser
+    page = context.new_page()
+    page.goto(server.url)
+    wait_for(page, "New game (N)")
+    page.focus(".xterm-helper-textarea")
+    page.keyboard.press("s")
+    shown = wait_for(page, "Card colours (C): four")
+    assert "High contrast (H): on" in shown
+    inks = {suit: style.split()[-1] for suit, style in
+            zip("♣♦♥♠", (INK_STYLES[r] for r in ("green", "blue", "red", "black")), strict=True)}
+    colours = suit_colours(page, shown)
+    assert colours["♦"] == (inks["♦"], "#000000"), colours  # the theme's black, light blue ink
+    assert colours["♣"] == (inks["♣"], "#000000"), colours
+    assert colours["♥"] == ("#ff0000", "#000000"), colours
+    assert colours["♠"] == ("#ffffff", "#000000"), colours  # spades in the text's white
+
+    # two colours again, from the page: diamonds red, clubs as spades; remembered
+    page.keyboard.press("c")
+    shown = wait_for(page, "Card colours (C): two")
+    colours = suit_colours(page, shown)
+    assert colours["♦"] == colours["♥"] == ("#ff0000", "#000000"), colours
+    assert colours["♣"] == colours["♠"], colours
+    wait_until(lambda: read_display(server.data) == Display(high_contrast=True), 5,
+               "the change to be saved")

@@ -15,6 +15,7 @@ from textual.widgets import Input
 from gofish.engine import Rules, preset
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.repo import Store
+from gofish.store.settings import Display, save_display
 from gofish.tui.app import GofishApp
 from gofish.tui.screens.table import TableScreen
 
@@ -49,9 +50,15 @@ def table_after(actions: int) -> RunBefore:
     async def run(pilot) -> None:
         app = pilot.app
         await pilot.pause()
-        play_randomly(app.session, actions)
         screen = app.screen
         assert isinstance(screen, TableScreen)
+        # the computers who play before the first human have played (one pause is not always
+        # enough on a loaded machine): the random moves start from the same deal everywhere
+        for _ in range(200):
+            if screen.can_ask() or app.session.over or app.screen is not screen:
+                break
+            await pilot.pause(0.01)
+        play_randomly(app.session, actions)
         screen.advance()
         await pilot.pause()
         for _ in range(200):  # stop where a human is to ask
@@ -239,6 +246,85 @@ async def sure_miss_word(pilot) -> None:
     raise AssertionError("no sure miss came up")
 
 
+def with_display(make: Callable[[Path], GofishApp], display: Display) -> Callable[[Path], GofishApp]:
+    """The app as it starts for a player who chose ``display`` in the settings (remembered in
+    the data folder's preferences, read when the app is made)."""
+    def made(tmp_path: Path) -> GofishApp:
+        save_display(display, tmp_path / "data")
+        return make(tmp_path)
+    return made
+
+
+FOUR_COLOURS = Display(four_colours=True)
+HIGH_CONTRAST = Display(high_contrast=True)
+BOTH = Display(four_colours=True, high_contrast=True)
+
+
+async def settings_screen(pilot) -> None:
+    """The start view's S: the settings."""
+    await pilot.pause()
+    await pilot.press("s")
+    await pilot.pause()
+
+
+async def review(pilot) -> None:
+    """A finished game stepped through (R at the results), a few moves in."""
+    await to_the_end(pilot)
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("right", "right", "right")
+    await pilot.pause()
+
+
+async def game_log(pilot) -> None:
+    """A finished game's log, read from the history (L)."""
+    await history(pilot)
+    await pilot.press("down", "l")
+    await pilot.pause()
+
+
+async def delete_question(pilot) -> None:
+    """Delete (D) in the history: the question before it."""
+    await history(pilot)
+    await pilot.press("d")
+    await pilot.pause()
+
+
+async def tutorial(pilot) -> None:
+    """The guided deal (T on the start view), its first step."""
+    await pilot.pause()
+    await pilot.press("t")
+    await pilot.pause()
+
+
+async def notices_over_table(pilot) -> None:
+    """The table under a notice of each kind (a pace change, a warning, an error)."""
+    await table_after(12)(pilot)
+    app = pilot.app
+    app.notify("Fast", timeout=60)
+    app.notify("Your saved games are not private", severity="warning", timeout=60)
+    app.notify("Could not save the game: disk full", severity="error", timeout=60)
+    await pilot.pause()
+
+
+async def setup_wrong(pilot) -> None:
+    """The setup refusing to start: a name left empty and a seed that is no number, marked."""
+    await no_blink(pilot)
+    screen = pilot.app.screen
+    screen.query_one("#name-0", Input).value = ""
+    screen.query_one("#seed", Input).value = "x"
+    await pilot.press("ctrl+s")
+    await no_blink(pilot)
+
+
+async def setup_open_list(pilot) -> None:
+    """The setup with a list open (the second seat's kind)."""
+    await no_blink(pilot)
+    pilot.app.screen.query_one("#kind-1").focus()
+    await pilot.press("enter")
+    await no_blink(pilot)
+
+
 @dataclass(frozen=True)
 class Scene:
     name: str
@@ -314,4 +400,25 @@ SCENES = [
                                                    SeatSpec("Bob", COMPUTER, "random")], seed=1),
           help_end),
     Scene("too-small", lambda p: make_app(p, None), None, (60, 20)),
+    Scene("settings", lambda p: make_app(p, None), settings_screen),
+    # the display settings (accessibility: docs/accessibility.md)
+    Scene("table-four-colours", with_display(lambda p: make_app(p, mixed_seats(), seed=21),
+                                             FOUR_COLOURS), table_after(12)),
+    Scene("table-high-contrast", with_display(lambda p: make_app(p, mixed_seats(), seed=21),
+                                              HIGH_CONTRAST), table_after(12)),
+    Scene("settings-high-contrast", with_display(lambda p: make_app(p, None), BOTH),
+          settings_screen),
+]
+
+# Screens the snapshots above leave out, for the checks that go over every screen (the
+# high-contrast theme's contrast, NO_COLOR): the review, a game's log, a question, the guided
+# deal, notices of each kind, the setup's marked fields and an open list.
+MORE_SCENES = [
+    Scene("review", _game_over, review),
+    Scene("game-log", _with_history, game_log),
+    Scene("delete-question", _with_history, delete_question),
+    Scene("tutorial", lambda p: make_app(p, None), tutorial),
+    Scene("notices", lambda p: make_app(p, mixed_seats(), seed=21), notices_over_table),
+    Scene("setup-wrong", lambda p: make_app(p, None, start="new"), setup_wrong),
+    Scene("setup-open-list", lambda p: make_app(p, None, start="new"), setup_open_list),
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from .errors import StoreError
 from .paths import ensure_private_dir, resolve_data_dir
 
 SETTINGS_DIR = "settings"
-PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, ...}
+PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, "high_contrast": ...}
 LAST_SETUP = "last-setup.json"
 
 DataDir = str | os.PathLike[str] | None
@@ -63,3 +64,35 @@ def save_preferences(changes: dict[str, object], data_dir: DataDir = None,
     data = read_preferences(data_dir, profile)
     data.update(changes)
     write_settings(PREFERENCES, data, data_dir, profile)
+
+
+@dataclass(frozen=True)
+class Display:
+    """How the table is drawn for this player: kept in the preferences, read at every start
+    (the terminal, ``gofish serve``'s pages, a joined seat), changed in the settings screen."""
+
+    four_colours: bool = False  # spades black, hearts red, diamonds blue, clubs green
+    high_contrast: bool = False  # a theme whose every text reads at 4.5:1 or more (WCAG AA)
+
+    @classmethod
+    def from_preferences(cls, prefs: dict[str, object]) -> Display:
+        """Anything but ``true`` (missing, edited by hand, an older file) is the default."""
+        return cls(four_colours=prefs.get(FOUR_COLOURS) is True,
+                   high_contrast=prefs.get(HIGH_CONTRAST) is True)
+
+    def to_preferences(self) -> dict[str, object]:
+        return {FOUR_COLOURS: self.four_colours, HIGH_CONTRAST: self.high_contrast}
+
+
+FOUR_COLOURS = "four_colour_deck"
+HIGH_CONTRAST = "high_contrast"
+
+
+def read_display(data_dir: DataDir = None, profile: str | None = None) -> Display:
+    return Display.from_preferences(read_preferences(data_dir, profile))
+
+
+def save_display(display: Display, data_dir: DataDir = None,
+                 profile: str | None = None) -> None:
+    """Raises OSError or StoreError when it cannot (the setting still holds for this run)."""
+    save_preferences(display.to_preferences(), data_dir, profile)

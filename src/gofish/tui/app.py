@@ -18,6 +18,7 @@ from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import SavedGame, utc_now
+from gofish.store.settings import Display, read_display, save_display
 from gofish.store.text import plain
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
@@ -25,6 +26,7 @@ from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, st
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
@@ -74,6 +76,9 @@ class GofishApp(App):
         self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
+        register_themes(self)
+        self.display_settings = read_display(self.store.root)  # the deck's colours, the theme
+        apply_display(self, self.display_settings)
         self.clock = clock
         # GOFISH_DELAY or the caller's pause (0 in tests) wins over the remembered pace, until
         # the player picks another pace in the setup or at the table
@@ -198,6 +203,11 @@ class GofishApp(App):
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
                                     computers=self.paces_computers(session), remote=self.REMOTE))
+
+    def show_settings(self) -> None:
+        from gofish.tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
 
     def show_general_help(self) -> None:
         from gofish.engine import PRESETS
@@ -419,6 +429,19 @@ class GofishApp(App):
         message = self.exit_message
         self.close_game()
         self.exit_message = message
+
+    # ------------------------------------------------------------------ display settings
+
+    def change_display(self, display: Display) -> None:
+        """Draw with ``display`` at once, and remember it (a folder that cannot be written
+        is said; the setting still holds until gofish ends)."""
+        self.display_settings = display
+        apply_display(self, display)
+        try:
+            save_display(display, self.store.root)
+        except (OSError, StoreError) as e:
+            self.notify(_("Could not remember the setting: {why}").format(why=e),
+                        severity="warning", markup=False, timeout=10)
 
     # ------------------------------------------------------------------ remembered setup
 

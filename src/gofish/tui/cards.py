@@ -11,9 +11,42 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from gofish.names import RED_SUITS
-
 FRAME, CHOSEN, NEW, RED, BLACK, BACK, PLAIN = "frame", "chosen", "new", "red", "black", "back", ""
+BLUE, GREEN = "blue", "green"
+
+# Each suit's ink, by suit number (clubs, diamonds, hearts, spades, as gofish.engine.cards).
+# The suit's symbol or letter is always drawn too: colour is never the only cue.
+TWO_COLOURS = (BLACK, RED, RED, BLACK)
+FOUR_COLOURS = (GREEN, BLUE, RED, BLACK)  # the four-colour deck
+# "black" is the text's own colour (the table is dark). Blue and green are light enough for
+# 4.5:1 on the dark themes' backgrounds, and fall on bright blue and bright green (ANSI 12, 10)
+# in 16 colours, where red is ANSI red and the text white: four inks apart there too.
+INK_STYLES = {BLACK: "bold", RED: "bold red", BLUE: "bold #6b9bff", GREEN: "bold #3cc83c"}
+
+_inks = TWO_COLOURS
+_colourless = False
+
+
+def set_inks(*, four_colours: bool, colourless: bool = False) -> None:
+    """The deck the app draws (from the settings); ``colourless`` under NO_COLOR, where a grey
+    of red or blue would read worse than the text's own colour."""
+    global _inks, _colourless
+    _inks = FOUR_COLOURS if four_colours else TWO_COLOURS
+    _colourless = colourless
+
+
+def four_colours() -> bool:
+    return _inks is FOUR_COLOURS
+
+
+def ink(suit: int) -> str:
+    """The role a suit's symbol and rank are drawn in."""
+    return BLACK if _colourless else _inks[suit]
+
+
+def ink_style(suit: int) -> str:
+    """A suit's style, for a card written in a line of text ("10♥")."""
+    return INK_STYLES[ink(suit)]
 
 
 @dataclass(frozen=True)
@@ -77,7 +110,7 @@ def _face_rows(f: Face, g: Glyphs, inner: int, big: bool) -> list[list[Seg]]:
     frame = CHOSEN if f.chosen else FRAME
     h, v = (g.dh, g.dv) if f.chosen else (g.h, g.v)
     tl, tr, bl, br = (g.dtl, g.dtr, g.dbl, g.dbr) if f.chosen else (g.tl, g.tr, g.bl, g.br)
-    ink = RED if f.card & 3 in RED_SUITS else BLACK
+    ink_role = ink(f.card & 3)
     r = f.rank
     top = [Seg(tl, frame, r)]
     if f.new:
@@ -89,15 +122,15 @@ def _face_rows(f: Face, g: Glyphs, inner: int, big: bool) -> list[list[Seg]]:
         corner = (f.label + f.suit).ljust(inner)
         rows = [
             top,
-            [Seg(v, frame, r), Seg(corner, ink, r), Seg(v, frame, r)],
-            [Seg(v, frame, r), Seg(f.suit.center(inner), ink, r), Seg(v, frame, r)],
-            [Seg(v, frame, r), Seg((f.suit + f.label).rjust(inner), ink, r), Seg(v, frame, r)],
+            [Seg(v, frame, r), Seg(corner, ink_role, r), Seg(v, frame, r)],
+            [Seg(v, frame, r), Seg(f.suit.center(inner), ink_role, r), Seg(v, frame, r)],
+            [Seg(v, frame, r), Seg((f.suit + f.label).rjust(inner), ink_role, r), Seg(v, frame, r)],
         ]
     else:
         rows = [
             top,
-            [Seg(v, frame, r), Seg(f.label.ljust(inner), ink, r), Seg(v, frame, r)],
-            [Seg(v, frame, r), Seg(f.suit.ljust(inner), ink, r), Seg(v, frame, r)],
+            [Seg(v, frame, r), Seg(f.label.ljust(inner), ink_role, r), Seg(v, frame, r)],
+            [Seg(v, frame, r), Seg(f.suit.ljust(inner), ink_role, r), Seg(v, frame, r)],
         ]
     rows.append([Seg(bl, frame, r), Seg(h * inner, frame, r), Seg(br, frame, r)])
     return [_cut(row, f.width) for row in rows]
@@ -127,7 +160,7 @@ def _suits_rows(rank: int, label: str, suits: list[tuple[int, str]], chosen: boo
     top.append(Seg(tr, frame, rank))
     ink_row = [Seg(v, frame, rank)]
     for card, s in suits:
-        ink_row.append(Seg(s, RED if card & 3 in RED_SUITS else BLACK, rank))
+        ink_row.append(Seg(s, ink(card & 3), rank))
     ink_row.append(Seg(" " * (inner - len(suits)) + v, frame, rank))
     return [top, [Seg(v, frame, rank), Seg(label.ljust(inner), BLACK, rank), Seg(v, frame, rank)],
             ink_row, [Seg(bl, frame, rank), Seg(h * inner, frame, rank), Seg(br, frame, rank)]]

@@ -7,12 +7,10 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.style import Style
 
-from gofish.names import RED_SUITS, ascii_mode, card_label, rank_keys
+from gofish.names import ascii_mode, card_label, rank_keys
+from gofish.tui.cards import ink_style
 
 __all__ = ["bullet", "card_content", "cards_row", "click", "dot", "rank_keys"]
-
-RED = "bold red"
-BLACK = "bold"
 
 
 def bullet() -> str:
@@ -30,9 +28,9 @@ def click(action: str) -> Style:
 
 
 def card_content(c: int) -> Content:
-    """One card as its label ("10♥"), hearts and diamonds red: for a line of text, where the
+    """One card as its label ("10♥") in its suit's ink: for a line of text, where the
     table's card faces (tui/cards.py) would not fit (the coach's memory, the review)."""
-    return Content.styled(card_label(c), RED if (c & 3) in RED_SUITS else BLACK)
+    return Content.styled(card_label(c), ink_style(c & 3))
 
 
 def cards_row(cards: Sequence[int]) -> Content:

@@ -21,10 +21,10 @@ from textual.widgets import Button, Footer, Static
 
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import RED_SUITS, ascii_mode, rank_short, suit_symbol
+from gofish.names import ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
-from gofish.tui.render import RED
+from gofish.tui.cards import ink_style
 
 if TYPE_CHECKING:
     from gofish.session import Session
@@ -86,9 +86,9 @@ def deal_scores(session: Session) -> list[tuple[int, ...]]:
 
 def book_content(rank: int, cards: Sequence[int]) -> Content:
     """A book as its cards, compact: the rank once, then its suits ("K♣♦♥♠", "7♦♥" for a pair;
-    "Kcdhs" under --ascii), red suits red."""
+    "Kcdhs" under --ascii), each suit in its ink (tui/cards.py)."""
     parts = [Content.styled(rank_short(rank), "bold")]
-    parts.extend(Content.styled(suit_symbol(c & 3), RED if (c & 3) in RED_SUITS else "bold")
+    parts.extend(Content.styled(suit_symbol(c & 3), ink_style(c & 3))
                  for c in sorted(cards))
     return Content.assemble(*parts)
 

@@ -44,6 +44,7 @@ class MenuScreen(Screen):
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q,escape", "quit", N_("Quit")),
         Binding("l", "language", N_("Language")),
+        Binding("s", "display_settings", N_("Settings"), show=False),  # the list names it
     ]
 
     def compose(self) -> ComposeResult:
@@ -58,6 +59,7 @@ class MenuScreen(Screen):
                     Option(_("Learn to play (T)"), id="tutorial"),
                     Option(_("History (H)"), id="history"),
                     Option(_("Help (?)"), id="help"),
+                    Option(_("Settings (S)"), id="display_settings"),
                     Option(_("Quit (Q)"), id="quit"),
                     id="menu-options", markup=False,
                 )
@@ -141,6 +143,9 @@ class MenuScreen(Screen):
 
     def action_help(self) -> None:
         self.app.show_general_help()
+
+    def action_display_settings(self) -> None:
+        self.app.show_settings()
 
     def action_language(self) -> None:
         """The next language, at once and for next time (saved in the settings)."""

@@ -4,11 +4,12 @@ since your last turn marked on their top edge. A thin renderer: ``show`` gives i
 from __future__ import annotations
 
 from textual.content import Content
+from textual.style import Style
 from textual.widget import Widget
 
 from gofish.i18n import _
 from gofish.names import ascii_mode, rank_short, suit_symbol
-from gofish.tui.cards import ASCII, UNICODE, hand_rows
+from gofish.tui.cards import ASCII, BLUE, GREEN, INK_STYLES, UNICODE, four_colours, hand_rows
 from gofish.tui.render import click
 
 ROLE_CLASSES = {"red": "hand--red", "black": "hand--black", "frame": "hand--frame",
@@ -53,7 +54,7 @@ class HandView(Widget):
     def render(self) -> Content:
         width = self.content_size.width or self.size.width
         key = (self.cards, self.chosen, self.new, self.clickable, self.hidden_note, width,
-               self.big, ascii_mode())
+               self.big, ascii_mode(), four_colours(), self.app.theme)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         content = self._draw(width)
@@ -68,9 +69,11 @@ class HandView(Widget):
         glyphs = ASCII if ascii_mode() else UNICODE
         rows = hand_rows(self.cards, width, chosen=self.chosen, new=self.new, big=self.big,
                          glyphs=glyphs, label=rank_short, suit=suit_symbol)
-        styles = {role: self.get_visual_style(cls) for role, cls in ROLE_CLASSES.items()}
+        styles: dict[str, Style | str] = {
+            role: self.get_visual_style(cls) for role, cls in ROLE_CLASSES.items()}
         if getattr(self.app, "no_color", False):  # grey on black is no red: bold ink, as black
             styles["red"] = styles["black"]
+        styles.update({role: INK_STYLES[role] for role in (BLUE, GREEN)})  # the four-colour deck
         lines = []
         for row in rows:
             parts = []

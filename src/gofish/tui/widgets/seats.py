@@ -9,8 +9,8 @@ from textual.content import Content
 from textual.widget import Widget
 
 from gofish.i18n import _, ngettext
-from gofish.names import RED_SUITS, ascii_mode, card_label, rank_short
-from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows
+from gofish.names import ascii_mode, card_label, rank_short
+from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows, ink_style
 from gofish.tui.render import click
 
 
@@ -121,5 +121,5 @@ def _open_cards(cards: tuple[int, ...]) -> Content:
     if not cards:
         return Content("—")
     return Content(" ").join(
-        Content.styled(card_label(c), "bold red" if c & 3 in RED_SUITS else "bold")
+        Content.styled(card_label(c), ink_style(c & 3))
         for c in sorted(cards))
