@@ -10,7 +10,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gofish.ai import Player, make_player
-from gofish.engine import Action, Event, Game, IllegalAction, NextDeal, Rules, SeatView
+from gofish.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    NextDeal,
+    PublicView,
+    Rules,
+    SeatView,
+)
 from gofish.seats import SeatSpec, validate_seats
 
 
@@ -93,9 +102,9 @@ class Session:
     def view(self, seat: int, *, with_events: bool = True) -> SeatView:
         return self._game.view(seat, with_events=with_events)
 
-    def public_view(self) -> SeatView:
-        """Counts, books and the public log: what a watcher with no hand may see."""
-        return self._game.view(0, with_events=False)
+    def public_view(self) -> PublicView:
+        """Counts, books and scores as a watcher with no hand sees them (nobody is "you")."""
+        return self._game.public_view(with_events=False)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The history from index ``start`` as ``seat`` saw it (None: the public form)."""

@@ -505,6 +505,12 @@ class Game:
 
         return make_view(self, seat, with_events=with_events)
 
+    def public_view(self, *, with_events: bool = True) -> PublicView:
+        """What anyone may see: no hand (unless hands are open), nobody's secrets."""
+        from .view import make_public_view
+
+        return make_public_view(self, with_events=with_events)
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain JSON, to check a replay against."""
         return {
@@ -736,4 +742,4 @@ def cards_in_play(game: Game) -> list[int]:
 
 __all__ = ["Game", "MAX_DEALS", "cards_in_play", "MASK_SUITS"]
 
-from .view import SeatView  # noqa: E402  (the view module needs Game for type hints only)
+from .view import PublicView, SeatView  # noqa: E402  (the view module needs Game for type hints only)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from gofish.ai import protocol
-from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView
+from gofish.engine import Action, Event, IllegalAction, NextDeal, PublicView, Rules, SeatView
 from gofish.i18n import N_, _
 from gofish.seats import SeatSpec
 from gofish.session import NotYourTurn
@@ -199,9 +199,11 @@ class RemoteSession:
             raise ValueError(f"seat {seat}'s view is not known here")
         return replace(self._view, legal=self.legal, events=tuple(self.events))
 
-    def public_view(self) -> SeatView:
-        """This seat's own view: the only one this side has (the game-over table reads books)."""
-        return self.view(self.seat)
+    def public_view(self) -> PublicView:
+        """This seat's view without its hand: what anyone at the table may see."""
+        if self._view is None:
+            raise ValueError("the game has not begun")
+        return PublicView.of(replace(self._view, events=()))
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         open_hands = self.rules.open_hands

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 
 from gofish.coach import Coach, TableMemory
 from gofish.coach.words import hint_text, reason_text
-from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
+from gofish.engine import RANKS, SUITS, AnyView, Ask, Draw, IllegalAction, SeatView
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
 from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
@@ -194,9 +194,9 @@ class TableScreen(Screen):
             p.choose_suit(hint.ask.suit)
         self._picked(hint_text(hint, self.session.names))
 
-    def show_memory_panel(self, view: SeatView) -> None:
+    def show_memory_panel(self, view: AnyView) -> None:
         """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
-        shown = (self.show_memory and self.viewer is not None and view.seat == self.viewer
+        shown = (self.show_memory and isinstance(view, SeatView) and view.seat == self.viewer
                  and not self.session.rules.open_hands)
         self.set_class(shown, "-memory")
         if not shown:
@@ -206,6 +206,7 @@ class TableScreen(Screen):
         if key == self._memory_key:
             return
         coach = self.coach()
+        assert isinstance(view, SeatView)  # (shown: the viewer's own view)
         memory: TableMemory | None = coach.memory(view) if coach is not None else None
         self.query_one("#memory", MemoryPanel).show(memory, self.session.names)
         self._memory_key = key
@@ -593,7 +594,7 @@ class TableScreen(Screen):
             self._shown[selector] = content
             self.query_one(selector, Static).update(content, layout=False)
 
-    def seat_state(self, view: SeatView, seat: int) -> SeatState:
+    def seat_state(self, view: AnyView, seat: int) -> SeatState:
         s = self.session
         pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
         turn = not view.over and not view.deal_over and view.turn == seat
@@ -608,7 +609,7 @@ class TableScreen(Screen):
                          you=seat == self.viewer,
                          open_cards=tuple(shown) if shown is not None else None)
 
-    def around(self, view: SeatView) -> tuple[list[int], int | None, int | None]:
+    def around(self, view: AnyView) -> tuple[list[int], int | None, int | None]:
         """The seats shown (the viewer's own is the hand below), and on a wide screen the two
         that sit at the left and right ends of the table."""
         seats = [o for o in range(view.players) if o != self.viewer]
@@ -618,7 +619,7 @@ class TableScreen(Screen):
             return seats, seats[0], seats[-1]
         return seats, None, None
 
-    def show_seats(self, view: SeatView) -> None:
+    def show_seats(self, view: AnyView) -> None:
         shown, left, right = self.around(view)
         pairs = self.session.rules.pairs
         for seat in range(view.players):
@@ -636,7 +637,7 @@ class TableScreen(Screen):
                 widget.seat = seat
                 widget.show(self.seat_state(view, seat), pairs)
 
-    def new_cards(self, view: SeatView) -> frozenset[int]:
+    def new_cards(self, view: AnyView) -> frozenset[int]:
         """Cards that came into the hand since the viewer's last ask began (what they drew or
         were given since): marked until they ask again. Only new events are read."""
         viewer = self.viewer
@@ -659,7 +660,7 @@ class TableScreen(Screen):
                 self._marks.update(e.secret)
         return frozenset(self._marks) & frozenset(view.hand)
 
-    def show_hand(self, view: SeatView) -> None:
+    def show_hand(self, view: AnyView) -> None:
         s = self.session
         hand = self.query_one("#hand", HandView)
         viewer = self.viewer
