@@ -1,13 +1,16 @@
-"""The table being played: engine, seats, computer players and autosave.
+"""The table being played: engine, seats, computer players, and the saved game behind them.
 
 This is the one object a front end talks to. It hands out per-seat views and filtered events,
-never the game itself, so the TUI today and a network seat or bot later see the same thing.
+never the game itself, so the TUI, the line mode and a network seat see the same thing. A
+session opened from the store (``Session.start``, ``Session.resume``) holds its saved game
+(record and lock) and saves it after every action; ``close()`` lets it go.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from gofish.ai import Player, make_player
 from gofish.engine import (
@@ -21,6 +24,10 @@ from gofish.engine import (
     SeatView,
 )
 from gofish.seats import SeatSpec, validate_seats
+
+if TYPE_CHECKING:
+    from gofish.store.held import HeldGame
+    from gofish.store.repo import Store
 
 
 class NotYourTurn(IllegalAction):
@@ -36,8 +43,19 @@ class SessionInfo:
     seed: int
 
 
+class SavedSlot(Protocol):
+    """Where a session's game is kept: the store's HeldGame (gofish.store.held), or a test's."""
+
+    def save(self, game: Game) -> None:
+        """Write the game as it is now; StoreError (the previous save intact) if it cannot."""
+
+    def release(self) -> None:
+        """Let the game go; safe to call twice."""
+
+
 class Session:
-    """A game in play. ``saver`` is called with the session after every action (autosave)."""
+    """A game in play; with ``saved``, saved there after every action unless ``autosave`` is
+    off (the network host saves batches itself, off its event loop, with ``save()``)."""
 
     def __init__(
         self,
@@ -47,7 +65,8 @@ class Session:
         *,
         game_id: str = "",
         actions: Sequence[Action] = (),
-        saver: Callable[[Session], None] | None = None,
+        saved: SavedSlot | None = None,
+        autosave: bool = True,
     ) -> None:
         validate_seats(list(seats))
         self.rules = rules
@@ -56,7 +75,8 @@ class Session:
         self.seed = seed
         self.game_id = game_id
         self._game = Game.replay(rules, len(seats), seed, list(actions))
-        self._saver = saver
+        self._saved = saved
+        self.autosave = autosave
         self._players: dict[int, Player] = {}
         for i, spec in enumerate(self.seats):
             if not spec.is_human:
@@ -65,11 +85,55 @@ class Session:
                     player.observe(e.for_seat(i, rules.open_hands))
                 self._players[i] = player
 
+    # ------------------------------------------------------------------ the saved game
+
+    @classmethod
+    def start(cls, store: Store, rules: Rules, seats: Sequence[SeatSpec],
+              seed: int | None = None, *, autosave: bool = True) -> Session:
+        """A new game, written and held before its first move; StoreError (nothing held) if
+        it cannot be saved."""
+        from gofish.store.held import hold_new
+
+        validate_seats(list(seats))  # before anything is written
+        held = hold_new(store, rules, seats, seed)
+        return cls._of(held, autosave)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str, *, autosave: bool = True) -> Session:
+        """A saved game, held, then read. GameLocked when another process plays it; StoreError
+        when it cannot be locked; LoadError, GameNotFound or StoreError when it cannot be read
+        (and then nothing is held)."""
+        from gofish.store.held import hold_saved
+
+        held, _game = hold_saved(store, game_id)
+        return cls._of(held, autosave)
+
+    @classmethod
+    def _of(cls, held: HeldGame, autosave: bool) -> Session:
+        r = held.record
+        try:
+            return cls(r.rules, r.seats, r.seed, game_id=r.id, actions=list(r.actions),
+                       saved=held, autosave=autosave)
+        except BaseException:
+            held.release()
+            raise
+
+    def save(self) -> None:
+        """Write the game as it is now (nothing to do for a session of no saved game).
+        StoreError if it cannot: the previous save stays whole, the game plays on in memory."""
+        if self._saved is not None:
+            self._saved.save(self._game)
+
+    def close(self) -> None:
+        """Let the saved game go (its lock); it is saved already. Safe to call twice."""
+        if self._saved is not None:
+            self._saved.release()
+
     # ------------------------------------------------------------------ what front ends read
 
     @property
     def game(self) -> Game:
-        """The engine game, for the store and tests only: front ends use views."""
+        """The engine game, for tests only: front ends use views, and the session saves."""
         return self._game
 
     @property
@@ -152,6 +216,6 @@ class Session:
         for seat, player in self._players.items():
             for e in events:
                 player.observe(e.for_seat(seat, open_hands))
-        if self._saver is not None:
-            self._saver(self)
+        if self.autosave:
+            self.save()
         return events

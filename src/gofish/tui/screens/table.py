@@ -281,7 +281,7 @@ class TableScreen(Screen):
         events_before = s.event_count
         try:
             s.step_computer()
-        except Exception as e:  # a save that failed: say so, and play on (it is in memory)
+        except StoreError as e:  # a save that failed: say so, and play on (it is in memory)
             self.app.report_save_error(e)
         self.announce(events_before)
         self.advance()
@@ -447,7 +447,7 @@ class TableScreen(Screen):
         except IllegalAction as e:
             self.say(str(e))
             return
-        except Exception as e:  # the save failed after the action: say so, and play on
+        except StoreError as e:  # the save failed after the action: say so, and play on
             self.app.report_save_error(e)
         self.announce(before)
         self.advance()
