@@ -12,10 +12,10 @@ from textual.widgets import Static
 from gofish.engine import RANKS, preset
 from gofish.engine import events as ev
 from gofish.net.client import RemoteSession
-from gofish.net.join_app import JoinApp
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
+from gofish.tui.join_app import JoinApp
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 

@@ -186,6 +186,11 @@ class RemoteSession:
     def deal_over(self) -> bool:
         return self._view is not None and self._view.deal_over
 
+    @property
+    def joined_seat(self) -> int | None:
+        """This terminal's seat, once the host has said which it is."""
+        return self.seat if self.seat >= 0 else None
+
     def is_human(self, seat: int) -> bool:
         """Only this seat is a human the screen shows; everyone else plays elsewhere."""
         return seat == self.seat

@@ -23,7 +23,7 @@ from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.session import Session
+    from gofish.session import Session, TableSession
     from gofish.store.stats import Tally
 
 # The other screens (and the engine, computer players and session behind them) are imported
@@ -80,7 +80,7 @@ class GofishApp(App):
         self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
         # the game (and the moment: a match's deal) whose final move was last seen
-        self._final_seen: tuple[Session, int] | None = None
+        self._final_seen: tuple[TableSession, int] | None = None
 
     def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
         """Every screen is shown with its key descriptions in the current language."""
@@ -167,7 +167,7 @@ class GofishApp(App):
         self.close_game()
         self._replace_top(HistoryScreen(self.store))
 
-    def show_help(self, session: Session) -> None:
+    def show_help(self, session: TableSession) -> None:
         from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
@@ -179,12 +179,12 @@ class GofishApp(App):
 
         self.push_screen(HelpScreen(PRESETS["standard"], 2))
 
-    def show_pass(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+    def show_pass(self, session: TableSession, seat: int, on_ready: Callable[[int], None]) -> None:
         from gofish.tui.screens.pass_device import PassScreen
 
         self.push_screen(PassScreen(session, seat, on_ready))
 
-    def show_game_over(self, session: Session) -> None:
+    def show_game_over(self, session: TableSession) -> None:
         """The move that ended the deal first, over the table, then (once the player has seen
         it) the results."""
         from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
@@ -197,10 +197,10 @@ class GofishApp(App):
         else:
             self.push_screen(FinalMoveScreen(session))
 
-    def final_move_seen(self, session: Session) -> None:
+    def final_move_seen(self, session: TableSession) -> None:
         self._final_seen = (session, session.event_count)
 
-    def record_against(self, session: Session) -> list[Tally] | None:
+    def record_against(self, session: TableSession) -> list[Tally] | None:
         """Each human's record in the saved games with exactly these seats (None if the
         history cannot be read: the game over screen goes without it)."""
         from gofish.store.stats import record_against
@@ -243,7 +243,7 @@ class GofishApp(App):
             return max(0.0, self.delay_override)
         return SECONDS[self.pace]
 
-    def paces_computers(self, session: Session) -> bool:
+    def paces_computers(self, session: TableSession) -> bool:
         """Whether this app plays computers at its own pace (a joined seat's host does)."""
         return not self.REMOTE and any(not seat.is_human for seat in session.seats)
 
@@ -327,13 +327,18 @@ class GofishApp(App):
         self.exit_message = "" if session.over else resume_hint(session.game_id, self.profile)
         self._replace_top(TableScreen(session))
 
+    def plays(self, session: TableSession) -> bool:
+        """Whether ``session`` is the game this app plays now (a screen of one let go never
+        acts for it again)."""
+        return session is self.session
+
     def close_game(self) -> None:
         if self.session is not None:
             self.session.close()
         self.session = None
         self.exit_message = ""
 
-    def next_deal(self, session: Session) -> None:
+    def next_deal(self, session: TableSession) -> None:
         if session is not self.session:  # a stale screen of a game already let go
             self.go_menu()
             return
@@ -343,7 +348,7 @@ class GofishApp(App):
             self.report_save_error(e)
         self.pop_screen()  # back to the table, which moves on
 
-    def play_again(self, session: Session) -> None:
+    def play_again(self, session: TableSession) -> None:
         self.start_game(SetupChoice(session.seats, session.rules, None, self.pace),
                         remember=False)
 

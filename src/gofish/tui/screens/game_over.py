@@ -27,7 +27,7 @@ from gofish.seats import level_title
 from gofish.tui.render import RED
 
 if TYPE_CHECKING:
-    from gofish.session import Session
+    from gofish.session import TableSession
     from gofish.store.stats import Tally
 
 PLACE_WIDTH = 6  # "=1st", "=2e", "=1-е" and a space
@@ -39,17 +39,17 @@ ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
 
 # ---------------------------------------------------------------------- the story, as data
 
-def viewer_of(session: Session) -> int | None:
+def viewer_of(session: TableSession) -> int | None:
     """Whose eyes the story is told through: a joined seat's own, the one human's against
     computers, nobody's (names only) when several share the screen."""
-    seat = getattr(session, "seat", None)  # a joined seat (RemoteSession)
-    if isinstance(seat, int) and seat >= 0:
+    seat = session.joined_seat
+    if seat is not None:
         return seat
     humans = session.human_seats
     return humans[0] if len(humans) == 1 else None
 
 
-def final_move(session: Session, viewer: int | None) -> list[Line]:
+def final_move(session: TableSession, viewer: int | None) -> list[Line]:
     """The lines of the move that ended the deal: from the last ask of the last turn (or the
     whole last turn, if it asked nothing) to the end, without the "game over" line itself."""
     events = session.events_for(viewer)
@@ -79,7 +79,7 @@ def placings(scores: Sequence[int]) -> list[str]:
     return places
 
 
-def deal_scores(session: Session) -> list[tuple[int, ...]]:
+def deal_scores(session: TableSession) -> list[tuple[int, ...]]:
     """Each finished deal's scores, from the public story (a match's "deal over" events)."""
     return [e.scores for e in session.events_for(None) if e.kind == ev.DEAL_OVER]
 
@@ -128,7 +128,7 @@ class FinalMoveScreen(ModalScreen):
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
 
@@ -177,7 +177,7 @@ class FinalMoveScreen(ModalScreen):
         self.app.go_menu()  # a joined seat's app leaves
 
 
-def headline(session: Session) -> Content:
+def headline(session: TableSession) -> Content:
     s = session
     if s.deal_over and not s.over:
         return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
@@ -216,7 +216,7 @@ class GameOverScreen(Screen):
         Binding("down", "scroll_line(1)", N_("Scroll"), show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
 

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Static
 from gofish.i18n import N_, _
 from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
-from gofish.session import Session
+from gofish.session import TableSession
 from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
@@ -45,7 +45,7 @@ class PassScreen(Screen):
         Binding("escape", "menu", N_("Menu")),
     ]
 
-    def __init__(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+    def __init__(self, session: TableSession, seat: int, on_ready: Callable[[int], None]) -> None:
         super().__init__()
         self.session = session
         self.seat = seat

@@ -24,7 +24,7 @@ from gofish.i18n import N_, _, ngettext
 from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
-from gofish.session import Session
+from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.picker import RANK, WHOM, Picker
@@ -64,7 +64,7 @@ class TableScreen(Screen):
         Binding("pagedown", "log_page(1)", N_("Log down"), show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         self.viewer: int | None = None  # the seat whose hand is on screen
@@ -226,7 +226,7 @@ class TableScreen(Screen):
     @property
     def closed(self) -> bool:
         """The app has let this game go (menu, history, another game): never act for it again."""
-        return getattr(self.app, "session", self.session) is not self.session
+        return not self.app.plays(self.session)
 
     def advance(self) -> None:
         """Move the table on after an action: game over, a computer's turn, or a human's."""
