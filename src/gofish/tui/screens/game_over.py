@@ -24,6 +24,7 @@ from gofish.i18n import N_, _, ngettext
 from gofish.names import RED_SUITS, ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
+from gofish.tui.game_app import game_app
 from gofish.tui.render import RED
 
 if TYPE_CHECKING:
@@ -162,19 +163,19 @@ class FinalMoveScreen(ModalScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("menu", "leave"):
-            return (action == "leave") == self.app.REMOTE
+            return (action == "leave") == game_app(self).REMOTE
         return True
 
     def action_results(self) -> None:
-        self.app.final_move_seen(self.session)
+        game_app(self).final_move_seen(self.session)
         self.app.pop_screen()
-        self.app.show_game_over(self.session)
+        game_app(self).show_game_over(self.session)
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_leave(self) -> None:
-        self.app.go_menu()  # a joined seat's app leaves
+        game_app(self).go_menu()  # a joined seat's app leaves
 
 
 def headline(session: TableSession) -> Content:
@@ -272,7 +273,7 @@ class GameOverScreen(Screen):
                 match.append(_("Next deal: {name} deals.").format(name=s.names[dealer]))
             parts.append(Content("\n".join(match)))
         if s.over and not self.remote:
-            record = self.app.record_against(s)
+            record = game_app(self).record_against(s)
             if record and any(t.played for t in record):
                 parts.append(self.record(record))
         return Content("\n\n").join(parts)
@@ -383,7 +384,7 @@ class GameOverScreen(Screen):
     @property
     def remote(self) -> bool:
         """A joined seat: a new game and the history are the host's, so neither is offered."""
-        return self.app.REMOTE
+        return game_app(self).REMOTE
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
@@ -424,29 +425,29 @@ class GameOverScreen(Screen):
             self.action_again()
 
     def action_next_deal(self) -> None:
-        if getattr(self.app, "session", self.session) is not self.session:
+        if not game_app(self).plays(self.session):
             return  # this game was let go (menu, history): nothing to deal
         if self.session.deal_over and not self.session.over:
-            self.app.next_deal(self.session)
+            game_app(self).next_deal(self.session)
 
     def action_again(self) -> None:
         if self.session.over:
-            self.app.play_again(self.session)
+            game_app(self).play_again(self.session)
 
     def action_history(self) -> None:
-        self.app.show_history()
+        game_app(self).show_history()
 
     def action_review(self) -> None:
         """Step back through the finished game with every hand shown (the saved record)."""
         if self.remote or not self.session.over:
             return  # a joined seat's game is saved on the host; a match is reviewed at its end
-        self.app.show_review(self.session.game_id)
+        game_app(self).show_review(self.session.game_id)
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_leave(self) -> None:
-        self.app.go_menu()  # a joined seat's app leaves
+        game_app(self).go_menu()  # a joined seat's app leaves
 
 
 __all__ = ["FinalMoveScreen", "GameOverScreen", "final_move", "placings", "viewer_of"]

@@ -36,6 +36,7 @@ from gofish.seats import (
     printable_name,
 )
 from gofish.tui.choice import SetupChoice
+from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
 
@@ -403,7 +404,7 @@ class SetupScreen(Screen):
         except SeatError as e:
             self.query_one("#seat-error", Static).update(str(e))
             return
-        self.app.start_game(choice)
+        game_app(self).start_game(choice)
 
     def action_cancel(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()

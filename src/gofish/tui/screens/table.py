@@ -7,6 +7,7 @@ cleared (the hand leaves the screen) before the pass-the-device screen goes up.
 from __future__ import annotations
 
 from contextlib import suppress
+from pathlib import Path
 
 from textual import events
 from textual.app import ComposeResult
@@ -27,6 +28,7 @@ from gofish.rules_text import PRESET_TITLES
 from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.game_app import game_app
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
@@ -130,9 +132,8 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ the coach
 
-    def _store_root(self):
-        store = getattr(self.app, "store", None)
-        return getattr(store, "root", None)
+    def _store_root(self) -> Path:
+        return game_app(self).store.root
 
     def read_coach_preferences(self) -> None:
         root = self._store_root()
@@ -226,7 +227,7 @@ class TableScreen(Screen):
     @property
     def closed(self) -> bool:
         """The app has let this game go (menu, history, another game): never act for it again."""
-        return not self.app.plays(self.session)
+        return not game_app(self).plays(self.session)
 
     def advance(self) -> None:
         """Move the table on after an action: game over, a computer's turn, or a human's."""
@@ -235,12 +236,12 @@ class TableScreen(Screen):
             return
         if s.over or s.deal_over:
             self.refresh_table()
-            self.app.show_game_over(s)
+            game_app(self).show_game_over(s)
             return
         seat = s.to_act
         if seat is not None and s.computer_to_act():
             self.refresh_table()
-            delay = 0.0 if self.fast else self.app.computer_delay
+            delay = 0.0 if self.fast else game_app(self).computer_delay
             if delay <= 0:
                 self.call_after_refresh(self.computer_step)
             else:
@@ -259,7 +260,7 @@ class TableScreen(Screen):
             self.reset_pick()
             self.refresh_table()  # the hand leaves the screen before the interstitial is up
             self._passing = True
-            self.app.show_pass(s, seat, self._passed)
+            game_app(self).show_pass(s, seat, self._passed)
             return
         if seat is not None and s.is_human(seat):
             self.viewer = seat
@@ -282,7 +283,7 @@ class TableScreen(Screen):
         try:
             s.step_computer()
         except StoreError as e:  # a save that failed: say so, and play on (it is in memory)
-            self.app.report_save_error(e)
+            game_app(self).report_save_error(e)
         self.announce(events_before)
         self.advance()
 
@@ -384,7 +385,7 @@ class TableScreen(Screen):
         if self.can_ask() and self.picker.back():
             self.refresh_table()
             return
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_back_or_leave(self) -> None:
         self.action_back()  # the joined seat's app leaves where this one goes to the menu
@@ -448,7 +449,7 @@ class TableScreen(Screen):
             self.say(str(e))
             return
         except StoreError as e:  # the save failed after the action: say so, and play on
-            self.app.report_save_error(e)
+            game_app(self).report_save_error(e)
         self.announce(before)
         self.advance()
 
@@ -461,7 +462,7 @@ class TableScreen(Screen):
             self.computer_step()
 
     def action_pace(self, faster: int) -> None:
-        self.app.change_pace(faster)
+        game_app(self).change_pace(faster)
         if self._timer is not None:  # the computer already waiting goes at the new pace
             self._timer.stop()
             self._timer = None
@@ -471,13 +472,13 @@ class TableScreen(Screen):
         """Skipping and pacing apply only where this app plays computers: hidden otherwise
         (a game of humans only, or a seat of a table the host plays from elsewhere)."""
         if action in ("skip", "pace"):
-            return self.app.paces_computers(self.session)
+            return game_app(self).paces_computers(self.session)
         if action in ("back", "back_or_leave"):
-            return (action == "back_or_leave") == self.app.REMOTE
+            return (action == "back_or_leave") == game_app(self).REMOTE
         return True
 
     def action_help(self) -> None:
-        self.app.show_help(self.session)
+        game_app(self).show_help(self.session)
 
     def action_log_page(self, step: int) -> None:
         box = self.query_one("#logbox", LogView)
@@ -532,7 +533,7 @@ class TableScreen(Screen):
                 said = _("{name}: a pair of {rank}!") if s.rules.pairs else \
                     _("{name}: a book of {rank}!")
                 text = said.format(name=s.names[e.seat], rank=rank)
-        seconds = getattr(self.app, "moment_seconds", MOMENT_SECONDS)
+        seconds = game_app(self).moment_seconds
         if not self.is_mounted or seconds <= 0:
             return
         if not text:  # a new action without a moment: the last one is over
