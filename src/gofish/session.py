@@ -8,7 +8,7 @@ session opened from the store (``Session.start``, ``Session.resume``) holds its 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -88,8 +88,9 @@ class TableSession(Protocol):
 class SavedSlot(Protocol):
     """Where a session's game is kept: the store's HeldGame (gofish.store.held), or a test's."""
 
-    def save(self, game: Game) -> None:
-        """Write the game as it is now; StoreError (the previous save intact) if it cannot."""
+    def prepare(self, game: Game) -> Callable[[], None]:
+        """The game's record as it is now, and the call that writes it: StoreError (the
+        previous save intact) if it cannot."""
 
     def release(self) -> None:
         """Let the game go; safe to call twice."""
@@ -163,8 +164,14 @@ class Session:
     def save(self) -> None:
         """Write the game as it is now (nothing to do for a session of no saved game).
         StoreError if it cannot: the previous save stays whole, the game plays on in memory."""
-        if self._saved is not None:
-            self._saved.save(self._game)
+        self.save_later()()
+
+    def save_later(self) -> Callable[[], None]:
+        """The game's record taken now, and the call that writes it, to be made off an event
+        loop (the network host); that call raises StoreError as ``save`` does."""
+        if self._saved is None:
+            return lambda: None
+        return self._saved.prepare(self._game)
 
     def close(self) -> None:
         """Let the saved game go (its lock); it is saved already. Safe to call twice."""

@@ -58,8 +58,9 @@ class Slot:
         self.saves: list[int] = []
         self.released = 0
 
-    def save(self, game: Game) -> None:
-        self.saves.append(len(game.actions))
+    def prepare(self, game: Game):
+        count = len(game.actions)  # taken now: a write made later saves this moment
+        return lambda: self.saves.append(count)
 
     def release(self) -> None:
         self.released += 1

@@ -379,8 +379,8 @@ class Host:
         session = table.session
         assert session is not None
         self.actions += actions
-        try:  # (the table's lock is held: nothing moves the game while it is written)
-            await self._io(session.save, player=player)
+        try:  # the record is taken here, on the loop; the file is written in a thread
+            await self._io(session.save_later(), player=player)
         except StoreError as e:
             self.say(_("Table {code}: could not save the game: {why}").format(
                 code=table.code, why=e))

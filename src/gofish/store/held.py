@@ -8,7 +8,8 @@ these (gofish.session); front ends never touch the record or the lock themselves
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gofish.engine import Game, Rules
@@ -29,8 +30,16 @@ class HeldGame:
 
     def save(self, game: Game) -> None:
         """Write ``game``'s record; StoreError (the previous save intact) if it cannot."""
-        self.record = self.record.updated_with(game, clock=self.store.clock)
-        self.store.save(self.record)
+        self.prepare(game)()
+
+    def prepare(self, game: Game) -> Callable[[], None]:
+        """The record of ``game`` as it is now, and the call that writes it (StoreError).
+
+        The network host takes the record on its event loop, where the game does not move,
+        and writes it in a thread.
+        """
+        record = self.record = self.record.updated_with(game, clock=self.store.clock)
+        return functools.partial(self.store.save, record)
 
     def release(self) -> None:
         """Let the game go (it is saved already); safe to call twice."""
