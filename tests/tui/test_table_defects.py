@@ -67,7 +67,10 @@ async def test_red_suits_stay_red_in_your_hand_in_every_state(tmp_path):
              SeatSpec("Carol", COMPUTER, "random")]
     app = make_app(tmp_path, seats, seed=21)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(100):  # the computers may still be playing up to Alice's turn
+            await pilot.pause(0.02)
+            if isinstance(app.screen, TableScreen) and app.screen.can_ask():
+                break
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.can_ask()
         assert check_red_suits(screen) > 0  # nothing chosen yet, your turn
