@@ -18,7 +18,7 @@ MEMBERS = sorted(name for name in GameApp.__annotations__) + sorted(
     name for name, value in vars(GameApp).items()
     if not name.startswith("_") and (callable(value) or isinstance(value, property)))
 # what a screen may still ask Textual's own App for
-TEXTUAL = {"pop_screen", "push_screen", "size", "screen", "screen_stack", "exit", "check_size"}
+TEXTUAL = {"pop_screen", "push_screen", "size", "screen", "screen_stack", "exit"}
 
 
 def shape(cls: type, name: str) -> str:
