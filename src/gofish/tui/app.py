@@ -90,6 +90,11 @@ class GofishApp(App):
     # ------------------------------------------------------------------ start and size
 
     def on_mount(self) -> None:
+        self.open_first_screens()
+        self.check_size()
+
+    def open_first_screens(self) -> None:
+        """The start view, and what the command line asked for above it."""
         self.push_screen(MenuScreen())
         if not self.REMOTE:
             self.warn_exposure()
@@ -112,7 +117,6 @@ class GofishApp(App):
                                     severity="warning")
                     else:
                         self.resume_game(latest[0])
-        self.check_size()
 
     def warn_exposure(self) -> None:
         """Once a run: a data folder others can change, saves others can read."""

@@ -13,7 +13,6 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -108,11 +107,10 @@ class JoinApp(GofishApp):
 
     # ------------------------------------------------------------------ start
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # not the game app's start: no menu here
+    def open_first_screens(self) -> None:
+        """Not the game app's start: no menu here, the waiting screen until the game begins."""
         self.push_screen(self.waiting)
         self.run_worker(self._run_client(), name="seat", exclusive=True)
-        self.check_size()
 
     async def _run_client(self) -> None:
         try:
