@@ -1,17 +1,33 @@
-"""The table being played: engine, seats, computer players and autosave.
+"""The table being played: engine, seats, computer players, and the saved game behind them.
 
 This is the one object a front end talks to. It hands out per-seat views and filtered events,
-never the game itself, so the TUI today and a network seat or bot later see the same thing.
+never the game itself, so the TUI, the line mode and a network seat see the same thing. A
+session opened from the store (``Session.start``, ``Session.resume``) holds its saved game
+(record and lock) and saves it after every action; ``close()`` lets it go.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from gofish.ai import Player, make_player
-from gofish.engine import Action, Event, Game, IllegalAction, NextDeal, Rules, SeatView
+from gofish.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    NextDeal,
+    PublicView,
+    Rules,
+    SeatView,
+)
 from gofish.seats import SeatSpec, validate_seats
+
+if TYPE_CHECKING:
+    from gofish.store.held import HeldGame
+    from gofish.store.repo import Store
 
 
 class NotYourTurn(IllegalAction):
@@ -27,8 +43,62 @@ class SessionInfo:
     seed: int
 
 
+class TableSession(Protocol):
+    """What the table, pass and game-over screens read and do: a local ``Session`` and a joined
+    seat's ``RemoteSession`` (gofish.net.client) both are one (tests/session checks it)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def deal_over(self) -> bool: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def human_seats(self) -> list[int]: ...
+    @property
+    def event_count(self) -> int: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def joined_seat(self) -> int | None:
+        """The one seat this terminal holds at a table hosted elsewhere (None here)."""
+
+    def is_human(self, seat: int) -> bool: ...
+    def view(self, seat: int, *, with_events: bool = True) -> SeatView: ...
+    def public_view(self) -> PublicView: ...
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]: ...
+    def scores(self) -> tuple[int, ...]: ...
+
+    def play(self, seat: int, action: Action) -> list[Event]: ...
+    def computer_to_act(self) -> bool: ...
+    def step_computer(self) -> list[Event]: ...
+    def next_deal(self) -> list[Event]: ...
+
+
+class SavedSlot(Protocol):
+    """Where a session's game is kept: the store's HeldGame (gofish.store.held), or a test's."""
+
+    def prepare(self, game: Game) -> Callable[[], None]:
+        """The game's record as it is now, and the call that writes it: StoreError (the
+        previous save intact) if it cannot."""
+
+    def release(self) -> None:
+        """Let the game go; safe to call twice."""
+
+
 class Session:
-    """A game in play. ``saver`` is called with the session after every action (autosave)."""
+    """A game in play; with ``saved``, saved there after every action unless ``autosave`` is
+    off (the network host saves batches itself, off its event loop, with ``save()``)."""
 
     def __init__(
         self,
@@ -38,7 +108,8 @@ class Session:
         *,
         game_id: str = "",
         actions: Sequence[Action] = (),
-        saver: Callable[[Session], None] | None = None,
+        saved: SavedSlot | None = None,
+        autosave: bool = True,
     ) -> None:
         validate_seats(list(seats))
         self.rules = rules
@@ -47,7 +118,8 @@ class Session:
         self.seed = seed
         self.game_id = game_id
         self._game = Game.replay(rules, len(seats), seed, list(actions))
-        self._saver = saver
+        self._saved = saved
+        self.autosave = autosave
         self._players: dict[int, Player] = {}
         for i, spec in enumerate(self.seats):
             if not spec.is_human:
@@ -56,11 +128,61 @@ class Session:
                     player.observe(e.for_seat(i, rules.open_hands))
                 self._players[i] = player
 
+    # ------------------------------------------------------------------ the saved game
+
+    @classmethod
+    def start(cls, store: Store, rules: Rules, seats: Sequence[SeatSpec],
+              seed: int | None = None, *, autosave: bool = True) -> Session:
+        """A new game, written and held before its first move; StoreError (nothing held) if
+        it cannot be saved."""
+        from gofish.store.held import hold_new
+
+        validate_seats(list(seats))  # before anything is written
+        held = hold_new(store, rules, seats, seed)
+        return cls._of(held, autosave)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str, *, autosave: bool = True) -> Session:
+        """A saved game, held, then read. GameLocked when another process plays it; StoreError
+        when it cannot be locked; LoadError, GameNotFound or StoreError when it cannot be read
+        (and then nothing is held)."""
+        from gofish.store.held import hold_saved
+
+        held, _game = hold_saved(store, game_id)
+        return cls._of(held, autosave)
+
+    @classmethod
+    def _of(cls, held: HeldGame, autosave: bool) -> Session:
+        r = held.record
+        try:
+            return cls(r.rules, r.seats, r.seed, game_id=r.id, actions=list(r.actions),
+                       saved=held, autosave=autosave)
+        except BaseException:
+            held.release()
+            raise
+
+    def save(self) -> None:
+        """Write the game as it is now (nothing to do for a session of no saved game).
+        StoreError if it cannot: the previous save stays whole, the game plays on in memory."""
+        self.save_later()()
+
+    def save_later(self) -> Callable[[], None]:
+        """The game's record taken now, and the call that writes it, to be made off an event
+        loop (the network host); that call raises StoreError as ``save`` does."""
+        if self._saved is None:
+            return lambda: None
+        return self._saved.prepare(self._game)
+
+    def close(self) -> None:
+        """Let the saved game go (its lock); it is saved already. Safe to call twice."""
+        if self._saved is not None:
+            self._saved.release()
+
     # ------------------------------------------------------------------ what front ends read
 
     @property
     def game(self) -> Game:
-        """The engine game, for the store and tests only: front ends use views."""
+        """The engine game, for tests only: front ends use views, and the session saves."""
         return self._game
 
     @property
@@ -87,15 +209,19 @@ class Session:
         return self.seats[seat].is_human
 
     @property
+    def joined_seat(self) -> int | None:
+        return None  # every seat of a local game is played here
+
+    @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     def view(self, seat: int, *, with_events: bool = True) -> SeatView:
         return self._game.view(seat, with_events=with_events)
 
-    def public_view(self) -> SeatView:
-        """Counts, books and the public log: what a watcher with no hand may see."""
-        return self._game.view(0, with_events=False)
+    def public_view(self) -> PublicView:
+        """Counts, books and scores as a watcher with no hand sees them (nobody is "you")."""
+        return self._game.public_view(with_events=False)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The history from index ``start`` as ``seat`` saw it (None: the public form)."""
@@ -143,6 +269,6 @@ class Session:
         for seat, player in self._players.items():
             for e in events:
                 player.observe(e.for_seat(seat, open_hands))
-        if self._saver is not None:
-            self._saver(self)
+        if self.autosave:
+            self.save()
         return events

@@ -259,8 +259,8 @@ async def test_the_app_keeps_a_profiles_games_in_its_folder(tmp_path) -> None:
                     choice=choice)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.record is not None
-        game_id = app.record.id
+        assert app.session is not None
+        game_id = app.session.game_id
         assert app.exit_message.endswith(f"gofish --profile ida resume {game_id}")
     assert (tmp_path / "d" / "profiles" / "ida" / f"{game_id}.json").is_file()
     assert Store(tmp_path / "d", profile="ida").load(game_id).id == game_id

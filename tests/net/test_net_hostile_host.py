@@ -18,9 +18,9 @@ from gofish.commands import net as net_command
 from gofish.engine import Game, preset
 from gofish.net.client import RemoteSession
 from gofish.net.headless import play_headless
-from gofish.net.join_app import JoinApp
 from gofish.net.text import clean, is_clean, json_line
 from gofish.protocol import wire
+from gofish.tui.join_app import JoinApp
 
 # retitle the window, clear the screen, CSI by its C1 form, DEL, NUL, a forged line, bidi
 ESCAPES = ["\x1b]0;pwned\x07", "\x1b[2J", "\x9b2J", "\x7f", "\x00", "\r\n", "\u202e", "\u2028",

@@ -11,8 +11,8 @@ from net_support import Recorder, make_host
 from test_net_join_app import wait
 
 from gofish.engine import preset
-from gofish.net.join_app import JoinApp
 from gofish.net.plan import parse_seats
+from gofish.tui.join_app import JoinApp
 from gofish.tui.widgets.seats import SeatBox
 
 HOSTILE = ["[/x]", "[@click=app.quit]x", "[@click=quit]x[/]", "[b]Bob", "[red on red]z"]

@@ -9,9 +9,9 @@ from net_support import make_host
 
 from gofish.engine import RANKS, preset
 from gofish.net.client import RemoteSession
-from gofish.net.join_app import JoinApp, WaitingScreen
 from gofish.net.plan import parse_seats
 from gofish.store.repo import Store
+from gofish.tui.join_app import JoinApp, WaitingScreen
 
 
 async def wait(pilot, check, timeout: float = 10.0, what: str = "") -> None:

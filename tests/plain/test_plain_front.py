@@ -13,8 +13,8 @@ from gofish.engine import PRESETS, Ask
 from gofish.i18n import LANGUAGES, _, set_language
 from gofish.plain.console import CLEAR, Console
 from gofish.plain.start import PlainFront
-from gofish.playing import resume_game, start_game
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.session import Session
 from gofish.store import Store
 
 SEATS = (SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "easy"))
@@ -72,14 +72,14 @@ def test_end_of_input_at_any_question_leaves_cleanly(tmp_path, answers, capsys,
 
 def test_quit_at_the_table_keeps_the_game_and_says_how_to_resume(tmp_path) -> None:
     store = Store(tmp_path)
-    game = start_game(store, PRESETS["standard"], SEATS, seed=4)
+    game = Session.start(store, PRESETS["standard"], SEATS, seed=4)
     game.close()
-    move = first_ask(store, game.record.id)
+    move = first_ask(store, game.game_id)
     plain, out = front(tmp_path, f"{move}\nquit\n")
     plain.main("resume")
     said = out.getvalue()
-    assert f"Your game is saved. Resume it with: gofish --plain resume {game.record.id}" in said
-    record, _game = store.load_game(game.record.id)
+    assert f"Your game is saved. Resume it with: gofish --plain resume {game.game_id}" in said
+    record, _game = store.load_game(game.game_id)
     assert len(record.actions) >= 1  # the ask was saved before the prompt came back
     with store.lock(record.id):  # and the game was let go
         pass
@@ -87,10 +87,10 @@ def test_quit_at_the_table_keeps_the_game_and_says_how_to_resume(tmp_path) -> No
 
 def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path) -> None:
     store = Store(tmp_path)
-    game = start_game(store, PRESETS["standard"], SEATS, seed=4)
+    game = Session.start(store, PRESETS["standard"], SEATS, seed=4)
     try:
         plain, out = front(tmp_path, "q\n")
-        plain.main("resume", game.record.id)
+        plain.main("resume", game.game_id)
     finally:
         game.close()
     said = out.getvalue()
@@ -102,11 +102,11 @@ def test_the_tui_resumes_a_game_played_here(tmp_path) -> None:
     from gofish.tui.app import GofishApp
 
     store = Store(tmp_path)
-    game = start_game(store, PRESETS["standard"], SEATS, seed=4)
+    game = Session.start(store, PRESETS["standard"], SEATS, seed=4)
     game.close()
-    plain, _out = front(tmp_path, f"{first_ask(store, game.record.id)}\nquit\n")
+    plain, _out = front(tmp_path, f"{first_ask(store, game.game_id)}\nquit\n")
     plain.main("resume")
-    record, _game = store.load_game(game.record.id)
+    record, _game = store.load_game(game.game_id)
 
     async def check() -> None:
         app = GofishApp(data_dir=str(tmp_path), computer_delay=0, start="resume",
@@ -125,7 +125,7 @@ def test_the_tui_resumes_a_game_played_here(tmp_path) -> None:
 def test_a_game_made_as_the_tui_makes_it_resumes_here(tmp_path, lang) -> None:
     set_language(lang)
     store = Store(tmp_path)
-    game = start_game(store, PRESETS["standard"], SEATS, seed=9)
+    game = Session.start(store, PRESETS["standard"], SEATS, seed=9)
     game.close()
     plain, out = front(tmp_path, "1\nquit\n")  # the menu's first line continues it
     plain.main()
@@ -147,13 +147,13 @@ def test_term_dumb_plays_line_by_line(tmp_path, monkeypatch, capsys) -> None:
 
 def test_resume_of_a_finished_game_says_so_and_holds_nothing(tmp_path) -> None:
     store = Store(tmp_path)
-    game = start_game(store, PRESETS["standard"], SEATS, seed=4)
-    while not game.session.over:
-        view = game.session.view(game.session.to_act, with_events=False)
-        game.session._apply(view.legal[0])
+    game = Session.start(store, PRESETS["standard"], SEATS, seed=4)
+    while not game.over:
+        view = game.view(game.to_act, with_events=False)
+        game._apply(view.legal[0])
     game.close()
     plain, out = front(tmp_path, "q\n")
-    plain.main("resume", game.record.id)
+    plain.main("resume", game.game_id)
     said = out.getvalue()
     assert "Scores: " in said and "Resume it with" not in said
-    resume_game(store, game.record.id).close()  # not held
+    Session.resume(store, game.game_id).close()  # not held

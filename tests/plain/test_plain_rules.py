@@ -11,8 +11,8 @@ import pytest
 from gofish.engine import PRESETS, Rules
 from gofish.plain.console import Console
 from gofish.plain.start import PlainFront
-from gofish.playing import start_game
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.session import Session
 from gofish.store import Store
 
 from .plain_support import Player
@@ -43,13 +43,13 @@ class Robot(io.StringIO):
         game = self.front.current
         if game is None:
             return ""  # the game is over: leave
-        s = game.session
+        s = game
         prompt = self.out.getvalue().rsplit("\n", 1)[-1]
         if "Press Enter" in prompt:  # a hand-over or the next deal
             return "\n"
         if "when you are ready" in prompt:
             return f"{s.to_act + 1}\n"
-        record = game.record
+        record = self.front.store.load(s.game_id)  # as saved after the last answer
         # each answer must have been taken: a prompt again at the same moment is a refusal
         assert not self.asks_at or self.asks_at[-1] < len(record.actions), \
             self.out.getvalue()[-500:]
@@ -70,10 +70,10 @@ def test_every_rule_set_plays_to_the_end(tmp_path, name: str, humans: int) -> No
     front = PlainFront(Console(io.StringIO(), out, clear=False), store)
     robot = Robot(front, out, seed=len(name))
     front.console.stdin = robot
-    game = start_game(store, rules, seats, seed=11)
+    game = Session.start(store, rules, seats, seed=11)
     front.play(game, resumed=False)
     said = out.getvalue()
-    assert game.session.over, said[-500:]
+    assert game.over, said[-500:]
     assert "Scores: " in said and "Traceback" not in said
     assert robot.asks_at, "no human was ever asked"
     if rules.match_target:

@@ -51,9 +51,25 @@ def test_events_are_given_as_each_seat_may_see_them():
     assert all(e.secret for e in open_hands.events_for(1) if e.kind == ev.DEALT)
 
 
+class Slot:
+    """Where a session saves: the action counts it was saved at."""
+
+    def __init__(self) -> None:
+        self.saves: list[int] = []
+        self.released = 0
+
+    def prepare(self, game: Game):
+        count = len(game.actions)  # taken now: a write made later saves this moment
+        return lambda: self.saves.append(count)
+
+    def release(self) -> None:
+        self.released += 1
+
+
 def test_a_human_plays_only_on_their_turn_and_a_refusal_changes_nothing():
-    saved = []
-    s = Session(STANDARD, [ANN, BOB], 3, saver=saved.append)
+    slot = Slot()
+    saved = slot.saves
+    s = Session(STANDARD, [ANN, BOB], 3, saved=slot)
     seat = s.to_act
     other = 1 - seat
     action = s.view(seat).legal[0]
@@ -64,7 +80,7 @@ def test_a_human_plays_only_on_their_turn_and_a_refusal_changes_nothing():
     assert s.action_count == 0 and saved == []
     events = s.play(seat, action)
     assert events and events[0].kind == ev.ASK
-    assert s.action_count == 1 and saved == [s]  # saved after the action, once
+    assert s.action_count == 1 and saved == [1]  # saved after the action, once
 
 
 def test_computers_act_only_on_their_turn_and_choose_what_their_player_would():
@@ -121,8 +137,9 @@ def test_a_resumed_session_tells_its_computers_the_past():
 
 def test_computers_do_not_act_between_deals_and_next_deal_moves_on():
     rules = STANDARD.replace(match_target=30)
-    saved = []
-    s = Session(rules, [ROB, SeatSpec("Cy", COMPUTER, "random")], 4, saver=saved.append)
+    slot = Slot()
+    saved = slot.saves
+    s = Session(rules, [ROB, SeatSpec("Cy", COMPUTER, "random")], 4, saved=slot)
     while not s.deal_over and not s.over:
         s.step_computer()
     assert s.deal_over and not s.over
@@ -138,3 +155,46 @@ def test_seats_are_checked():
         Session(STANDARD, [ANN], 1)
     with pytest.raises(SeatError):
         Session(STANDARD, [ANN, SeatSpec("Ann")], 1)
+
+
+def test_a_session_of_the_store_holds_its_game_saves_each_action_and_lets_go(tmp_path):
+    from gofish.store import GameLocked, Store
+
+    store = Store(tmp_path)
+    s = Session.start(store, STANDARD, [ANN, ROB], 3)
+    assert store.load(s.game_id).actions == ()  # on disk before the first move
+    with pytest.raises(GameLocked):
+        Session.resume(Store(tmp_path), s.game_id)  # held: another process is refused
+    seat = s.to_act
+    if seat == 1:
+        s.step_computer()
+    else:
+        s.play(seat, s.view(seat).legal[0])
+    assert store.load(s.game_id).actions == tuple(s.game.actions)  # saved by the session
+    s.close()
+    s.close()  # twice is harmless
+    again = Session.resume(Store(tmp_path), s.game_id)
+    assert again.game.actions == s.game.actions
+    again.close()
+
+
+def test_without_autosave_the_game_is_saved_when_asked(tmp_path):
+    from gofish.store import Store
+
+    store = Store(tmp_path)
+    s = Session.start(store, STANDARD, [ROB, SeatSpec("Cy", COMPUTER, "random")], 3,
+                      autosave=False)
+    s.step_computer()
+    assert store.load(s.game_id).actions == ()
+    s.save()
+    assert len(store.load(s.game_id).actions) == 1
+    s.close()
+
+
+def test_a_session_that_cannot_start_holds_nothing(tmp_path):
+    from gofish.store import Store
+
+    store = Store(tmp_path)
+    with pytest.raises(SeatError):
+        Session.start(store, STANDARD, [ANN, SeatSpec("Ann")], 3)
+    assert store._held == {} and store.list() == []

@@ -139,7 +139,7 @@ async def final_move(pilot) -> None:
     """The end of the game: the table, and the move that ended it spelt out below."""
     await pilot.pause()
     play_randomly(pilot.app.session, 10_000)
-    pilot.app._save(pilot.app.session)  # as the session does after each action
+    pilot.app.session.save()  # as the session does after each action
     pilot.app.screen.advance()
     await pilot.pause()
 

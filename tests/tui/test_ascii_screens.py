@@ -155,9 +155,9 @@ async def test_every_character_of_the_scene_is_ascii(tmp_path, scene: AsciiScene
 
 async def _joined(tmp_path, seats: str, then: Callable | None, shows: str) -> None:
     from gofish.net.host import Host
-    from gofish.net.join_app import JoinApp
     from gofish.net.plan import parse_seats
     from gofish.store.repo import Store
+    from gofish.tui.join_app import JoinApp
 
     host = Host(Store(tmp_path / "host"), delay=0.0, threaded_saves=False)
     server = await host.serve("127.0.0.1", 0)

@@ -12,10 +12,10 @@ from textual.widgets import Static
 from gofish.engine import RANKS, preset
 from gofish.engine import events as ev
 from gofish.net.client import RemoteSession
-from gofish.net.join_app import JoinApp
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
+from gofish.tui.join_app import JoinApp
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -67,7 +67,10 @@ async def test_red_suits_stay_red_in_your_hand_in_every_state(tmp_path):
              SeatSpec("Carol", COMPUTER, "random")]
     app = make_app(tmp_path, seats, seed=21)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        for _ in range(100):  # the computers may still be playing up to Alice's turn
+            await pilot.pause(0.02)
+            if isinstance(app.screen, TableScreen) and app.screen.can_ask():
+                break
         screen = app.screen
         for _ in range(200):  # Carol plays first: one pause is not always enough under load
             if screen.can_ask():

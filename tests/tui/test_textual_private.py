@@ -1,45 +1,64 @@
-"""The private parts of Textual this game leans on, pinned by tests that fail when they change.
-
-``translate_bindings`` (i18n.py) is duck-typed so gettext never imports textual: if Textual
-renamed ``_bindings`` or ``_merged_bindings`` it would quietly do nothing and the footers would
-stay in English. ``GofishApp.forget_pace_notices`` reads ``_notifications`` and calls
-``_unnotify``. Upgrading Textual (pinned in pyproject.toml) runs these first.
+"""The private Textual attributes gofish relies on, pinned: Textual 8.2.8 has no public way to
+take back one notification (only ``clear_notifications``, which would drop every other
+toast too) nor to change the description of a node's bindings, so gofish uses
+``App._notifications`` / ``App._unnotify`` (one pace notice at a time) and
+``DOMNode._bindings`` / ``_merged_bindings`` (key descriptions in the player's language).
+If a Textual upgrade changes any of them, these tests fail here, not silently at the table.
 """
 
 from __future__ import annotations
 
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import Notification
 from textual.screen import Screen
 
 from gofish.i18n import N_, set_language, translate_bindings
 
 
-class _Keys(Screen):
-    BINDINGS = [Binding("escape", "close", N_("Close"))]
+class Bare(App):
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"))]
 
 
-def test_translate_bindings_finds_the_tables_it_rewrites():
-    screen = _Keys()
-    assert isinstance(screen._bindings.key_to_bindings, dict)
-    assert isinstance(type(screen)._merged_bindings.key_to_bindings, dict)
-    set_language("fr")
-    translate_bindings(screen)
-    [binding] = screen._bindings.key_to_bindings["escape"]
-    assert binding.description == "Fermer"
-    set_language("en")
-    translate_bindings(screen)  # from the class's English, not from the French copy
-    [binding] = screen._bindings.key_to_bindings["escape"]
-    assert binding.description == "Close"
+class Keys(Screen):
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Menu"))]
 
 
-async def test_the_notices_can_be_listed_and_taken_back():
-    app = App()
+async def test_one_notification_can_be_taken_back_and_the_others_stay() -> None:
+    app = Bare()
     async with app.run_test() as pilot:
-        app.notify("one", timeout=30)
-        app.notify("two", timeout=30)
+        app.notify("keep me")
+        app.notify("take me back")
         await pilot.pause()
-        notices = list(app._notifications)
-        assert [n.message for n in notices] == ["one", "two"]
-        app._unnotify(notices[0], refresh=False)
-        assert [n.message for n in app._notifications] == ["two"]
+        shown = list(app._notifications)
+        assert all(isinstance(n, Notification) for n in shown)
+        assert [n.message for n in shown] == ["keep me", "take me back"]
+        app._unnotify(shown[1], refresh=False)
+        assert [n.message for n in app._notifications] == ["keep me"]
+
+
+async def test_a_nodes_bindings_are_its_own_copy_of_the_classs() -> None:
+    app = Bare()
+    async with app.run_test() as pilot:
+        screen = Keys()
+        table = screen._bindings.key_to_bindings
+        originals = type(screen)._merged_bindings.key_to_bindings
+        assert isinstance(table, dict) and table is not originals
+        assert [b.description for b in table["escape"]] == ["Menu"]
+        try:
+            set_language("fr")
+            translate_bindings(screen)
+            await app.push_screen(screen)
+            await pilot.pause()
+            assert [b.description for b in screen._bindings.key_to_bindings["escape"]] \
+                == ["Menu"]  # (the same word in French) ...
+            assert [b.description for b in originals["escape"]] == ["Menu"]
+            translate_bindings(app)
+            assert [b.description for b in app._bindings.key_to_bindings["ctrl+q"]] \
+                == ["Quitter"]  # ... and the class's own table is never changed
+            assert [b.description for b in Bare._merged_bindings.key_to_bindings["ctrl+q"]] \
+                == ["Quit"]
+            footer_words = {b.description for _n, b, _e, _t in app.active_bindings.values()}
+            assert "Quitter" in footer_words  # what the footer reads is the translated copy
+        finally:
+            set_language("en")

@@ -306,7 +306,7 @@ def _join_screen(args: argparse.Namespace, host: str, port: int, code: str, name
     if not (served_in_browser() or has_terminal()):
         _err(_("gofish needs a terminal: run it in one, or use --auto LEVEL."))
         return 2
-    from gofish.net.join_app import JoinApp
+    from gofish.tui.join_app import JoinApp
 
     app = JoinApp(host, port, code, name, data_dir=args.data_dir,
                   profile=getattr(args, "profile", None), ascii=args.ascii,

@@ -11,12 +11,12 @@ from .cards import RANK_VALUES, RANKS, SUITS, card, card_code, parse_card, rank_
 from .events import Event
 from .game import MAX_DEALS, Game, cards_in_play
 from .rules import CHOICES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules, RulesError, preset
-from .view import SeatView
+from .view import AnyView, PublicView, SeatView
 
 __all__ = [
     "Action", "Ask", "Draw", "IllegalAction", "NextDeal", "action_from_json",
     "RANK_VALUES", "RANKS", "SUITS", "card", "card_code", "parse_card", "rank_of", "suit_of",
     "Event", "MAX_DEALS", "Game", "cards_in_play",
     "CHOICES", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "Rules", "RulesError", "preset",
-    "SeatView",
+    "AnyView", "PublicView", "SeatView",
 ]

@@ -29,7 +29,7 @@ from .cards import (
 )
 from .events import Event
 from .rules import MAX_DEALS, Rules, RulesError
-from .view import SeatView
+from .view import PublicView, SeatView
 
 # Actions are frozen values, so one shared instance of each serves every game: the random
 # playout appends them without building a new object per step.
@@ -529,6 +529,32 @@ class Game:
             deal_scores=self.deal_scores(),
             winners=self.winners,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
+            events=events,
+        )
+
+    def public_view(self, *, with_events: bool = True) -> PublicView:
+        """What anyone may see: no hand (unless hands are open), nobody's secrets."""
+        open_hands = self.rules.open_hands
+        events: tuple[Event, ...] = ()
+        if with_events:
+            events = tuple(e.for_seat(None, open_hands) for e in self.events)
+        return PublicView(
+            players=self.players,
+            rules=self.rules,
+            hands=tuple(self.hand_cards(s) if open_hands else None for s in range(self.players)),
+            counts=tuple(self.counts),
+            books=tuple(tuple((r, mask_cards(r, m)) for r, m in b) for b in self.books),
+            stock=len(self.stock),
+            turn=self.turn,
+            to_act=self.to_act,
+            out=tuple(self.out),
+            deal=self.deal,
+            dealer=self.dealer,
+            deal_over=self.deal_over,
+            over=self.over,
+            scores=self.scores(),
+            deal_scores=self.deal_scores(),
+            winners=self.winners,
             events=events,
         )
 

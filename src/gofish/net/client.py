@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from gofish.engine import Action, Event, IllegalAction, NextDeal, Rules, SeatView
+from gofish.engine import Action, Event, IllegalAction, NextDeal, PublicView, Rules, SeatView
 from gofish.i18n import N_, _
 from gofish.protocol import messages as protocol
 from gofish.protocol import wire
@@ -186,6 +186,11 @@ class RemoteSession:
     def deal_over(self) -> bool:
         return self._view is not None and self._view.deal_over
 
+    @property
+    def joined_seat(self) -> int | None:
+        """This terminal's seat, once the host has said which it is."""
+        return self.seat if self.seat >= 0 else None
+
     def is_human(self, seat: int) -> bool:
         """Only this seat is a human the screen shows; everyone else plays elsewhere."""
         return seat == self.seat
@@ -199,9 +204,11 @@ class RemoteSession:
             raise ValueError(f"seat {seat}'s view is not known here")
         return replace(self._view, legal=self.legal, events=tuple(self.events))
 
-    def public_view(self) -> SeatView:
-        """This seat's own view: the only one this side has (the game-over table reads books)."""
-        return self.view(self.seat)
+    def public_view(self) -> PublicView:
+        """This seat's view without its hand: what anyone at the table may see."""
+        if self._view is None:
+            raise ValueError("the game has not begun")
+        return PublicView.of(replace(self._view, events=()))
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         open_hands = self.rules.open_hands

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import secrets
 import time
@@ -32,7 +33,6 @@ from gofish.store.errors import GameLocked, StoreError
 from gofish.store.lock import GameLock, acquire
 from gofish.store.paths import ensure_private_dir
 from gofish.store.repo import Store
-from gofish.store.saves import SavedGame
 
 from .codes import new_code, new_key, parse_code
 from .limits import (
@@ -182,8 +182,8 @@ class Host:
             else None
         self._player_executor = ThreadPoolExecutor(player_threads, "gofish-save-player") \
             if threaded_saves else None
-        self._saved: dict[str, SavedGame] = {}
-        self._locks: dict[str, list[GameLock]] = {}
+        self._locks: dict[str, list[GameLock]] = {}  # each table's own lock (its game's is
+        # its session's)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._conns: set[Conn] = set()
         self._server: asyncio.Server | None = None
@@ -248,22 +248,24 @@ class Host:
         if record.code != path.stem:
             raise PlanError("the file name is not its code")
         locks = [self._lock_table(record.code)]
+        session: Session | None = None
         try:
             table = Table(record, clock=self.clock)
             if self._give_keys(record.seats):  # a table kept by an older host had none
                 self._write_record(table)
             if record.game_id:
-                locks.append(self.store.lock(record.game_id))
-                saved, _game = self.store.load_game(record.game_id)
-                if saved.finished:
+                # the host saves each batch of moves itself, off the loop (see _after)
+                session = Session.resume(self.store, record.game_id, autosave=False)
+                if session.over:
                     path.unlink()
+                    session.close()
                     for lock in locks:
                         lock.release()
                     return None
-                self._saved[record.code] = saved
-                table.begin(Session(saved.rules, saved.seats, saved.seed, game_id=saved.id,
-                                    actions=list(saved.actions)))
+                table.begin(session)
         except BaseException:
+            if session is not None:
+                session.close()
             for lock in locks:
                 lock.release()
             raise
@@ -296,22 +298,22 @@ class Host:
         if not table.full:
             raise Refused(wire.NOT_STARTED, "some seats are still free")
         record = table.record
-        saved = self.store.new_game(record.rules, [p.spec() for p in table.seats], record.seed)
         table.starting = True
-        lock = self.store.lock(saved.id)
         try:
-            await self._io(self.store.save, saved)
-            record.game_id = saved.id
-            await self._io(self._write_record, table)
-        except BaseException:
-            lock.release()
-            record.game_id = ""
-            raise
+            # written and held before anyone hears of it; the host saves the moves itself
+            session = await self._io(functools.partial(
+                Session.start, self.store, record.rules, [p.spec() for p in table.seats],
+                record.seed, autosave=False))
+            try:
+                record.game_id = session.game_id
+                await self._io(self._write_record, table)
+            except BaseException:
+                session.close()
+                record.game_id = ""
+                raise
         finally:
             table.starting = False
-        self._locks[table.code].append(lock)
-        self._saved[table.code] = saved
-        table.begin(Session(saved.rules, saved.seats, saved.seed, game_id=saved.id))
+        table.begin(session)
         self.say(_("Table {code}: the game begins ({names}).").format(
             code=table.code, names=", ".join(table.names())))
         self._drive(table)
@@ -362,10 +364,8 @@ class Host:
         """Actions were applied: save them, then tell the seats."""
         session = table.session
         assert session is not None
-        saved = self._saved[table.code].updated_with(session.game)
-        self._saved[table.code] = saved
-        try:
-            await self._io(self.store.save, saved, player=player)
+        try:  # the record is taken here, on the loop; the file is written in a thread
+            await self._io(session.save_later(), player=player)
         except StoreError as e:
             self.say(_("Table {code}: could not save the game: {why}").format(
                 code=table.code, why=e))
@@ -380,14 +380,15 @@ class Host:
         self.say(_("Table {code}: game over, won by {names}.").format(
             code=table.code, names=", ".join(names)))
         locks = self._locks.pop(table.code, [])
-        await self._io(self._let_go, table.code, locks)
+        await self._io(self._let_go, table.code, locks, session)
 
-    def _let_go(self, code: str, locks: list[GameLock]) -> None:
-        """The game is over and saved: the table file goes, and so do its locks."""
+    def _let_go(self, code: str, locks: list[GameLock], session: Session) -> None:
+        """The game is over and saved: the table file goes, and so do the locks."""
         with contextlib.suppress(OSError):
             (self.tables_dir / f"{code}.json").unlink()
+        session.close()  # the table stays open for its players; the game is in the history
         for lock in locks:
-            lock.release()  # the table stays open for its players; the game is in the history
+            lock.release()
 
     # ------------------------------------------------------------------ messages
 
@@ -566,6 +567,9 @@ class Host:
         for executor in (self._executor, self._player_executor):
             if executor is not None:
                 await asyncio.get_running_loop().run_in_executor(None, executor.shutdown)
+        for table in self.tables.values():
+            if table.session is not None:
+                table.session.close()
         for code in list(self._locks):
             for lock in self._locks.pop(code):
                 lock.release()

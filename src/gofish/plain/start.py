@@ -17,9 +17,10 @@ from gofish.engine import PRESETS, Rules, RulesError
 from gofish.i18n import Np_, _, pgettext
 from gofish.names import set_ascii
 from gofish.narrate import story
-from gofish.playing import OpenGame, resume_game, resume_hint, start_game
+from gofish.playing import resume_hint
 from gofish.rules_text import PRESET_TITLES
 from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
+from gofish.session import Session
 from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
@@ -44,7 +45,7 @@ class PlainFront:
         self.store = store
         self.profile = profile
         self.command = command
-        self.current: OpenGame | None = None
+        self.current: Session | None = None
 
     # ------------------------------------------------------------------ the menu
 
@@ -143,7 +144,7 @@ class PlainFront:
         choice = SetupChoice(tuple(seats), rules, None, last.pace)
         write_last_setup(self.store.root, choice)
         try:
-            game = start_game(self.store, rules, seats)
+            game = Session.start(self.store, rules, seats)
         except StoreError as e:
             say(_("Could not start the game: {why}").format(why=e))
             return
@@ -222,7 +223,7 @@ class PlainFront:
         if game_id is None:
             return False
         try:
-            game = resume_game(self.store, game_id)
+            game = Session.resume(self.store, game_id)
         except GameLocked as e:
             why = str(e).rstrip(". ") + "."
             self.console.say(_("{why} You can read its log from the history.").format(why=why))
@@ -231,11 +232,11 @@ class PlainFront:
             self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))
             return False
         self.console.say(_("Game {id}, {names}.").format(
-            id=game_id, names=", ".join(game.session.names)))
+            id=game_id, names=", ".join(game.names)))
         self.play(game, resumed=True)
         return True
 
-    def play(self, game: OpenGame, resumed: bool) -> None:
+    def play(self, game: Session, resumed: bool) -> None:
         """Play ``game`` to its end (back to the menu) or until the player leaves."""
         self.current = game
         result = None
@@ -252,9 +253,9 @@ class PlainFront:
         if game is None:
             return
         game.close()
-        if not game.session.over:
+        if not game.over:
             with contextlib.suppress(OSError, ValueError):
-                self.console.say(resume_hint(game.record.id, self.profile, self.command))
+                self.console.say(resume_hint(game.game_id, self.profile, self.command))
 
     def history(self) -> None:
         say = self.console.say

@@ -16,8 +16,8 @@ from gofish.engine import Draw, IllegalAction
 from gofish.i18n import _, ngettext, pgettext
 from gofish.names import OF, card_words, rank_word
 from gofish.narrate import since_last_turn, story
-from gofish.playing import OpenGame
 from gofish.rules_text import summary
+from gofish.session import Session
 from gofish.store.errors import StoreError
 
 from .console import Console
@@ -57,10 +57,9 @@ def seat_key(names: tuple[str, ...], seat: int) -> Key:
 
 
 class PlainTable:
-    def __init__(self, console: Console, game: OpenGame) -> None:
+    def __init__(self, console: Console, session: Session) -> None:
         self.console = console
-        self.game = game
-        s = game.session
+        s = session
         self.session = s
         humans = s.human_seats
         self.hidden = len(humans) >= 2 and not s.rules.open_hands  # pass and play

@@ -1,4 +1,5 @@
-"""The Textual app: moves between screens and owns the store, the open game and its lock."""
+"""The Textual app: moves between screens and owns the store and the session in play (which
+holds its saved game)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
-from gofish.store.saves import SavedGame, utc_now
+from gofish.store.saves import utc_now
 from gofish.store.settings import Display, read_display, save_display
 from gofish.store.text import plain
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
@@ -30,7 +31,7 @@ from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.session import Session
+    from gofish.session import Session, TableSession
     from gofish.store.stats import Tally
 
 # The other screens (and the engine, computer players and session behind them) are imported
@@ -91,12 +92,10 @@ class GofishApp(App):
         self.start_choice = choice  # start this game at once (gofish new --seats, tests)
         self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
         self.setup_seed = setup_seed
-        self.session: Session | None = None
-        self.record: SavedGame | None = None
-        self._lock = None
+        self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
         # the game (and the moment: a match's deal) whose final move was last seen
-        self._final_seen: tuple[Session, int] | None = None
+        self._final_seen: tuple[TableSession, int] | None = None
 
     def use_ascii(self, on: bool) -> None:
         """--ascii (or a setting, while gofish runs): gofish's words and cards, and Textual's
@@ -117,7 +116,12 @@ class GofishApp(App):
 
     # ------------------------------------------------------------------ start and size
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self) -> None:
+        self.open_first_screens()
+        self.check_size()
+
+    def open_first_screens(self) -> None:
+        """The start view, and what the command line asked for above it."""
         self.push_screen(MenuScreen())
         if not self.REMOTE:
             self.warn_exposure()
@@ -140,7 +144,6 @@ class GofishApp(App):
                                     severity="warning")
                     else:
                         self.resume_game(latest[0])
-        self.check_size()
 
     def warn_exposure(self) -> None:
         """Once a run: a data folder others can change, saves others can read."""
@@ -198,7 +201,7 @@ class GofishApp(App):
         self.close_game()
         self._replace_top(HistoryScreen(self.store))
 
-    def show_help(self, session: Session) -> None:
+    def show_help(self, session: TableSession) -> None:
         from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
@@ -215,12 +218,12 @@ class GofishApp(App):
 
         self.push_screen(HelpScreen(PRESETS["standard"], 2))
 
-    def show_pass(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+    def show_pass(self, session: TableSession, seat: int, on_ready: Callable[[int], None]) -> None:
         from gofish.tui.screens.pass_device import PassScreen
 
         self.push_screen(PassScreen(session, seat, on_ready))
 
-    def show_game_over(self, session: Session) -> None:
+    def show_game_over(self, session: TableSession) -> None:
         """The move that ended the deal first, over the table, then (once the player has seen
         it) the results."""
         from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
@@ -233,10 +236,10 @@ class GofishApp(App):
         else:
             self.push_screen(FinalMoveScreen(session))
 
-    def final_move_seen(self, session: Session) -> None:
+    def final_move_seen(self, session: TableSession) -> None:
         self._final_seen = (session, session.event_count)
 
-    def record_against(self, session: Session) -> list[Tally] | None:
+    def record_against(self, session: TableSession) -> list[Tally] | None:
         """Each human's record in the saved games with exactly these seats (None if the
         history cannot be read: the game over screen goes without it)."""
         from gofish.store.stats import record_against
@@ -279,7 +282,7 @@ class GofishApp(App):
             return max(0.0, self.delay_override)
         return SECONDS[self.pace]
 
-    def paces_computers(self, session: Session) -> bool:
+    def paces_computers(self, session: TableSession) -> bool:
         """Whether this app plays computers at its own pace (a joined seat's host does)."""
         return not self.REMOTE and any(not seat.is_human for seat in session.seats)
 
@@ -317,75 +320,64 @@ class GofishApp(App):
         return info.id, f"{names}{dot()}{when}"
 
     def start_game(self, choice: SetupChoice, remember: bool = True) -> None:
+        from gofish.session import Session
+
         if remember:  # the setup's choice: a pace picked there is the player's word
             if choice.pace != self.pace:
                 self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
-        lock = None
         try:
-            record = self.store.new_game(choice.rules, choice.seats, choice.seed)
-            lock = self.store.lock(record.id)
-            self.store.save(record)
-        except StoreError as e:
-            if lock is not None:
-                lock.release()  # nothing was saved: nothing to hold
-            self.notify(_("Could not start the game: {why}").format(why=e), severity="error", markup=False,
-                        timeout=10)
+            session = Session.start(self.store, choice.rules, choice.seats, choice.seed)
+        except StoreError as e:  # nothing was saved, nothing is held
+            self.notify(_("Could not start the game: {why}").format(why=e), severity="error",
+                        markup=False, timeout=10)
             return
-        self.open_session(record, lock)
+        self.open_session(session)
 
     def resume_game(self, game_id: str) -> None:
+        from gofish.session import Session
+
         try:
-            lock = self.store.lock(game_id)
+            session = Session.resume(self.store, game_id)
         except GameLocked as e:
             why = str(e).rstrip(". ") + "."
             self.notify(_("{why} You can read its log from the history.").format(why=why),
                         severity="error", markup=False, timeout=10)
             return
-        except StoreError as e:
-            self.notify(str(e), severity="error", markup=False, timeout=10)
-            return
-        try:
-            record, _game = self.store.load_game(game_id)
-        except (LoadError, GameNotFound, StoreError) as e:
-            lock.release()
+        except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
             if isinstance(self.screen, MenuScreen):
                 self.screen.refresh_continue()  # a damaged save was moved aside: not offered
             return
-        self.open_session(record, lock)
+        except StoreError as e:  # it cannot be locked (a full disk), or read
+            self.notify(str(e), severity="error", markup=False, timeout=10)
+            return
+        self.open_session(session)
 
-    def open_session(self, record: SavedGame, lock) -> None:
+    def open_session(self, session: Session) -> None:
+        """Play ``session`` (it holds its saved game, and saves it after every action)."""
         from gofish.playing import resume_hint
-        from gofish.session import Session
         from gofish.tui.screens.table import TableScreen
 
         self.close_game()
-        self.record = record
-        self._lock = lock
-        self.session = Session(record.rules, record.seats, record.seed, game_id=record.id,
-                               actions=list(record.actions), saver=self._save)
+        self.session = session
         # a finished game has nothing to resume
-        self.exit_message = "" if self.session.over else resume_hint(record.id, self.profile)
-        self._replace_top(TableScreen(self.session))
+        self.exit_message = "" if session.over else resume_hint(session.game_id, self.profile)
+        self._replace_top(TableScreen(session))
 
-    def _save(self, session: Session) -> None:
-        assert self.record is not None
-        self.record = self.record.updated_with(session.game, clock=self.clock)
-        self.store.save(self.record)
-        if session.over:
-            self.exit_message = ""
+    def plays(self, session: TableSession) -> bool:
+        """Whether ``session`` is the game this app plays now (a screen of one let go never
+        acts for it again)."""
+        return session is self.session
 
     def close_game(self) -> None:
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        if self.session is not None:
+            self.session.close()
         self.session = None
-        self.record = None
         self.exit_message = ""
 
-    def next_deal(self, session: Session) -> None:
+    def next_deal(self, session: TableSession) -> None:
         if session is not self.session:  # a stale screen of a game already let go
             self.go_menu()
             return
@@ -395,11 +387,11 @@ class GofishApp(App):
             self.report_save_error(e)
         self.pop_screen()  # back to the table, which moves on
 
-    def play_again(self, session: Session) -> None:
+    def play_again(self, session: TableSession) -> None:
         self.start_game(SetupChoice(session.seats, session.rules, None, self.pace),
                         remember=False)
 
-    def report_save_error(self, error: Exception) -> None:
+    def report_save_error(self, error: StoreError) -> None:
         self.notify(_("Could not save the game: {why}").format(why=error), severity="error", markup=False,
                     timeout=15)
 
@@ -426,7 +418,9 @@ class GofishApp(App):
         self.exit()
 
     def close_game_keep_message(self) -> None:
-        message = self.exit_message
+        """Let the game go, keeping the line printed on leaving (none once it is over)."""
+        session = self.session
+        message = "" if session is not None and session.over else self.exit_message
         self.close_game()
         self.exit_message = message
 

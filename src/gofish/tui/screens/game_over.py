@@ -25,9 +25,10 @@ from gofish.names import ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
+from gofish.tui.game_app import game_app
 
 if TYPE_CHECKING:
-    from gofish.session import Session
+    from gofish.session import TableSession
     from gofish.store.stats import Tally
 
 PLACE_WIDTH = 6  # "=1st", "=2e", "=1-е" and a space
@@ -39,17 +40,17 @@ ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
 
 # ---------------------------------------------------------------------- the story, as data
 
-def viewer_of(session: Session) -> int | None:
+def viewer_of(session: TableSession) -> int | None:
     """Whose eyes the story is told through: a joined seat's own, the one human's against
     computers, nobody's (names only) when several share the screen."""
-    seat = getattr(session, "seat", None)  # a joined seat (RemoteSession)
-    if isinstance(seat, int) and seat >= 0:
+    seat = session.joined_seat
+    if seat is not None:
         return seat
     humans = session.human_seats
     return humans[0] if len(humans) == 1 else None
 
 
-def final_move(session: Session, viewer: int | None) -> list[Line]:
+def final_move(session: TableSession, viewer: int | None) -> list[Line]:
     """The lines of the move that ended the deal: from the last ask of the last turn (or the
     whole last turn, if it asked nothing) to the end, without the "game over" line itself."""
     events = session.events_for(viewer)
@@ -79,7 +80,7 @@ def placings(scores: Sequence[int]) -> list[str]:
     return places
 
 
-def deal_scores(session: Session) -> list[tuple[int, ...]]:
+def deal_scores(session: TableSession) -> list[tuple[int, ...]]:
     """Each finished deal's scores, from the public story (a match's "deal over" events)."""
     return [e.scores for e in session.events_for(None) if e.kind == ev.DEAL_OVER]
 
@@ -128,7 +129,7 @@ class FinalMoveScreen(ModalScreen):
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
 
@@ -162,22 +163,22 @@ class FinalMoveScreen(ModalScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("menu", "leave"):
-            return (action == "leave") == self.app.REMOTE
+            return (action == "leave") == game_app(self).REMOTE
         return True
 
     def action_results(self) -> None:
-        self.app.final_move_seen(self.session)
+        game_app(self).final_move_seen(self.session)
         self.app.pop_screen()
-        self.app.show_game_over(self.session)
+        game_app(self).show_game_over(self.session)
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_leave(self) -> None:
-        self.app.go_menu()  # a joined seat's app leaves
+        game_app(self).go_menu()  # a joined seat's app leaves
 
 
-def headline(session: Session) -> Content:
+def headline(session: TableSession) -> Content:
     s = session
     if s.deal_over and not s.over:
         return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
@@ -216,7 +217,7 @@ class GameOverScreen(Screen):
         Binding("down", "scroll_line(1)", N_("Scroll"), show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
 
@@ -272,7 +273,7 @@ class GameOverScreen(Screen):
                 match.append(_("Next deal: {name} deals.").format(name=s.names[dealer]))
             parts.append(Content("\n".join(match)))
         if s.over and not self.remote:
-            record = self.app.record_against(s)
+            record = game_app(self).record_against(s)
             if record and any(t.played for t in record):
                 parts.append(self.record(record))
         return Content("\n\n").join(parts)
@@ -383,7 +384,7 @@ class GameOverScreen(Screen):
     @property
     def remote(self) -> bool:
         """A joined seat: a new game and the history are the host's, so neither is offered."""
-        return self.app.REMOTE
+        return game_app(self).REMOTE
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
@@ -425,29 +426,29 @@ class GameOverScreen(Screen):
             self.action_again()
 
     def action_next_deal(self) -> None:
-        if getattr(self.app, "session", self.session) is not self.session:
+        if not game_app(self).plays(self.session):
             return  # this game was let go (menu, history): nothing to deal
         if self.session.deal_over and not self.session.over:
-            self.app.next_deal(self.session)
+            game_app(self).next_deal(self.session)
 
     def action_again(self) -> None:
         if self.session.over:
-            self.app.play_again(self.session)
+            game_app(self).play_again(self.session)
 
     def action_history(self) -> None:
-        self.app.show_history()
+        game_app(self).show_history()
 
     def action_review(self) -> None:
         """Step back through the finished game with every hand shown (the saved record)."""
         if self.remote or not self.session.over:
             return  # a joined seat's game is saved on the host; a match is reviewed at its end
-        self.app.show_review(self.session.game_id)
+        game_app(self).show_review(self.session.game_id)
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_leave(self) -> None:
-        self.app.go_menu()  # a joined seat's app leaves
+        game_app(self).go_menu()  # a joined seat's app leaves
 
 
 __all__ = ["FinalMoveScreen", "GameOverScreen", "final_move", "placings", "viewer_of"]

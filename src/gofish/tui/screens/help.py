@@ -18,6 +18,7 @@ from gofish.names import ascii_mode, local_letters
 from gofish.rules_page import rules_pointer
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
+from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
 
@@ -86,7 +87,7 @@ class HelpScreen(Screen):
             yield Static(Content("\n").join(Content(bullet() + t)
                                             for t in summary(self.rules, self.players)))
             # the whole story, with the texts each option comes from
-            yield Static(rules_pointer(getattr(self.app, "command", "gofish")),
+            yield Static(rules_pointer(game_app(self).command),
                          id="help-rules-page", classes="help-head", markup=False)
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             names = [key_name(k) for k, _v in self.keys]

@@ -20,6 +20,7 @@ from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
 from gofish.store.text import plain
+from gofish.tui.game_app import game_app
 from gofish.tui.render import bullet
 from gofish.tui.screens.confirm import ConfirmScreen
 
@@ -128,7 +129,7 @@ class HistoryScreen(Screen):
         if entry.finished:
             self.action_log()
         else:
-            self.app.resume_game(entry.id)
+            game_app(self).resume_game(entry.id)
 
     def action_log(self) -> None:
         entry = self.current()
@@ -150,7 +151,7 @@ class HistoryScreen(Screen):
         if not entry.finished:  # an unfinished game never shows a hidden card
             self.notify(_("Only a finished game can be reviewed."), severity="warning")
             return
-        self.app.show_review(entry.id)
+        game_app(self).show_review(entry.id)
 
     def action_delete(self) -> None:
         entry = self.current()
@@ -178,7 +179,7 @@ class HistoryScreen(Screen):
         self.app.push_screen(StatsScreen(self.store))
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()
 
 
 class LogScreen(Screen):

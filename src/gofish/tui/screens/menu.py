@@ -23,6 +23,7 @@ from gofish.i18n import (
 )
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.game_app import game_app
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
@@ -79,7 +80,7 @@ class MenuScreen(Screen):
         options = self.query_one("#menu-options", OptionList)
         info = self.query_one("#continue-info", Static)
         try:
-            latest = self.app.latest_unfinished()
+            latest = game_app(self).latest_unfinished()
         except StoreError as e:  # say why, rather than "no unfinished game"
             options.disable_option("continue")
             options.highlighted = 1
@@ -109,7 +110,7 @@ class MenuScreen(Screen):
 
     def action_continue(self) -> None:
         try:
-            latest = self.app.latest_unfinished()
+            latest = game_app(self).latest_unfinished()
         except StoreError as e:
             self.notify(_("Cannot read the saved games: {why}").format(why=e),
                         severity="error", markup=False, timeout=10)
@@ -117,42 +118,42 @@ class MenuScreen(Screen):
         if latest is None:
             self.notify(_("There is no unfinished game to continue."))
             return
-        self.app.resume_game(latest[0])
+        game_app(self).resume_game(latest[0])
 
     def first_run(self) -> bool:
         """True once: the tutorial is offered first the first time the start view shows."""
-        root = self.app.store.root
+        root = game_app(self).store.root
         if read_preferences(root).get("tutorial_offered"):
             return False
         with contextlib.suppress(OSError, StoreError):  # offered again next time, at worst
             save_preferences({"tutorial_offered": True}, root)
         try:
-            return not self.app.store.list()  # someone with games here is not new to gofish
+            return not game_app(self).store.list()  # someone with games here is not new to gofish
         except StoreError:
             return False
 
     def action_tutorial(self) -> None:
         self.offer_tutorial = False
-        self.app.show_tutorial()
+        game_app(self).show_tutorial()
 
     def action_new(self) -> None:
-        self.app.show_setup()
+        game_app(self).show_setup()
 
     def action_history(self) -> None:
-        self.app.show_history()
+        game_app(self).show_history()
 
     def action_help(self) -> None:
-        self.app.show_general_help()
+        game_app(self).show_general_help()
 
     def action_display_settings(self) -> None:
-        self.app.show_settings()
+        game_app(self).show_settings()
 
     def action_language(self) -> None:
         """The next language, at once and for next time (saved in the settings)."""
         code = LANGUAGES[(LANGUAGES.index(language()) + 1) % len(LANGUAGES)]
         set_language(code)
         with contextlib.suppress(OSError, StoreError):  # it still holds for this session
-            save_preferences({"language": code}, self.app.store.root)
+            save_preferences({"language": code}, game_app(self).store.root)
         translate_bindings(self.app)
         translate_bindings(self)
         self.refresh(recompose=True)

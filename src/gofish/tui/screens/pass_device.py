@@ -17,7 +17,8 @@ from textual.widgets import Button, Footer, Static
 from gofish.i18n import N_, _
 from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
-from gofish.session import Session
+from gofish.session import TableSession
+from gofish.tui.game_app import game_app
 from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
@@ -46,7 +47,7 @@ class PassScreen(Screen):
         Binding("escape", "menu", N_("Menu")),
     ]
 
-    def __init__(self, session: Session, seat: int, on_ready: Callable[[int], None]) -> None:
+    def __init__(self, session: TableSession, seat: int, on_ready: Callable[[int], None]) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
@@ -93,7 +94,7 @@ class PassScreen(Screen):
         """Only the incoming player's key, pressed on its own after a quiet moment, hands the
         device over: a key held down repeats too fast, and a burst of keys is the last player's."""
         now = time.monotonic()
-        quiet = now - self.last_key >= getattr(self.app, "pass_guard", 0.0)
+        quiet = now - self.last_key >= game_app(self).pass_guard
         self.last_key = now
         if (event.character or "").lower() != self.confirm_key:
             return
@@ -113,4 +114,4 @@ class PassScreen(Screen):
         self.on_ready(self.seat)
 
     def action_menu(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()

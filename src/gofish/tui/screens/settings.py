@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from gofish.i18n import N_, _
 from gofish.store.settings import Display
+from gofish.tui.game_app import game_app
 from gofish.tui.render import cards_row
 
 # a card of each suit, spades to clubs (card number: rank * 4 + suit; suits c d h s)
@@ -57,7 +58,7 @@ class SettingsScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        display = self.app.display_settings
+        display = game_app(self).display_settings
         with Vertical(id="settings-box"):
             yield Static(Content.styled(_("Settings"), "bold reverse"), id="settings-title")
             yield OptionList(Option(deck_line(display), id="deck"),
@@ -74,7 +75,7 @@ class SettingsScreen(Screen):
         self.show()
 
     def show(self) -> None:
-        display = self.app.display_settings
+        display = game_app(self).display_settings
         options = self.query_one(OptionList)
         options.replace_option_prompt("deck", deck_line(display))
         options.replace_option_prompt("contrast", contrast_line(display))
@@ -92,7 +93,7 @@ class SettingsScreen(Screen):
         self.action_switch(event.option.id or "")
 
     def action_switch(self, which: str) -> None:
-        display: Display = self.app.display_settings
+        display: Display = game_app(self).display_settings
         if which == "deck":
             display = replace(display, four_colours=not display.four_colours)
         elif which == "contrast":
@@ -100,7 +101,7 @@ class SettingsScreen(Screen):
         else:
             return
         self.query_one(OptionList).highlighted = 0 if which == "deck" else 1
-        self.app.change_display(display)
+        game_app(self).change_display(display)
         self.show()
 
     def action_close(self) -> None:

@@ -37,6 +37,7 @@ from gofish.seats import (
     printable_name,
 )
 from gofish.tui.choice import SetupChoice
+from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
 
@@ -408,7 +409,7 @@ class SetupScreen(Screen):
         except SeatError as e:
             self.query_one("#seat-error", Static).update(str(e))
             return
-        self.app.start_game(choice)
+        game_app(self).start_game(choice)
 
     def action_cancel(self) -> None:
-        self.app.go_menu()
+        game_app(self).go_menu()

@@ -7,6 +7,7 @@ cleared (the hand leaves the screen) before the pass-the-device screen goes up.
 from __future__ import annotations
 
 from contextlib import suppress
+from pathlib import Path
 
 from textual import events
 from textual.app import ComposeResult
@@ -19,15 +20,16 @@ from textual.widgets import Footer, Static
 
 from gofish.coach import Coach, TableMemory
 from gofish.coach.words import hint_text, reason_text
-from gofish.engine import RANKS, SUITS, Ask, Draw, IllegalAction, SeatView
+from gofish.engine import RANKS, SUITS, AnyView, Ask, Draw, IllegalAction, SeatView
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
 from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
-from gofish.session import Session
+from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.game_app import game_app
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
@@ -65,7 +67,7 @@ class TableScreen(Screen):
         Binding("pagedown", "log_page(1)", N_("Log down"), show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         self.viewer: int | None = None  # the seat whose hand is on screen
@@ -131,9 +133,8 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ the coach
 
-    def _store_root(self):
-        store = getattr(self.app, "store", None)
-        return getattr(store, "root", None)
+    def _store_root(self) -> Path:
+        return game_app(self).store.root
 
     def read_coach_preferences(self) -> None:
         root = self._store_root()
@@ -195,14 +196,15 @@ class TableScreen(Screen):
             p.choose_suit(hint.ask.suit)
         self._picked(hint_text(hint, self.session.names))
 
-    def show_memory_panel(self, view: SeatView) -> None:
+    def show_memory_panel(self, view: AnyView) -> None:
         """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
-        shown = (self.show_memory and self.viewer is not None and view.seat == self.viewer
+        shown = (self.show_memory and isinstance(view, SeatView) and view.seat == self.viewer
                  and not self.session.rules.open_hands)
         self.set_class(shown, "-memory")
         if not shown:
             self._memory_key = None
             return
+        assert isinstance(view, SeatView)  # (shown: the viewer's own view)
         key = (view.seat, self.session.event_count)
         if key == self._memory_key:
             return
@@ -226,7 +228,7 @@ class TableScreen(Screen):
     @property
     def closed(self) -> bool:
         """The app has let this game go (menu, history, another game): never act for it again."""
-        return getattr(self.app, "session", self.session) is not self.session
+        return not game_app(self).plays(self.session)
 
     def advance(self) -> None:
         """Move the table on after an action: game over, a computer's turn, or a human's."""
@@ -235,12 +237,12 @@ class TableScreen(Screen):
             return
         if s.over or s.deal_over:
             self.refresh_table()
-            self.app.show_game_over(s)
+            game_app(self).show_game_over(s)
             return
         seat = s.to_act
         if seat is not None and s.computer_to_act():
             self.refresh_table()
-            delay = 0.0 if self.fast else self.app.computer_delay
+            delay = 0.0 if self.fast else game_app(self).computer_delay
             if delay <= 0:
                 self.call_after_refresh(self.computer_step)
             else:
@@ -259,7 +261,8 @@ class TableScreen(Screen):
             self.reset_pick()
             self.refresh_table()  # the hand leaves the screen before the interstitial is up
             self._passing = True
-            self.app.show_pass(s, seat, self._passed)
+            assert seat is not None  # (the game is not over: someone is to act)
+            game_app(self).show_pass(s, seat, self._passed)
             return
         if seat is not None and s.is_human(seat):
             self.viewer = seat
@@ -281,8 +284,8 @@ class TableScreen(Screen):
         events_before = s.event_count
         try:
             s.step_computer()
-        except Exception as e:  # a save that failed: say so, and play on (it is in memory)
-            self.app.report_save_error(e)
+        except StoreError as e:  # a save that failed: say so, and play on (it is in memory)
+            game_app(self).report_save_error(e)
         self.announce(events_before)
         self.advance()
 
@@ -380,7 +383,7 @@ class TableScreen(Screen):
         if self.can_ask() and self.picker.back():
             self.refresh_table()
             return
-        self.app.go_menu()
+        game_app(self).go_menu()
 
     def action_back_or_leave(self) -> None:
         self.action_back()  # the joined seat's app leaves where this one goes to the menu
@@ -443,8 +446,8 @@ class TableScreen(Screen):
         except IllegalAction as e:
             self.say(str(e))
             return
-        except Exception as e:  # the save failed after the action: say so, and play on
-            self.app.report_save_error(e)
+        except StoreError as e:  # the save failed after the action: say so, and play on
+            game_app(self).report_save_error(e)
         self.announce(before)
         self.advance()
 
@@ -457,7 +460,7 @@ class TableScreen(Screen):
             self.computer_step()
 
     def action_pace(self, faster: int) -> None:
-        self.app.change_pace(faster)
+        game_app(self).change_pace(faster)
         if self._timer is not None:  # the computer already waiting goes at the new pace
             self._timer.stop()
             self._timer = None
@@ -467,13 +470,13 @@ class TableScreen(Screen):
         """Skipping and pacing apply only where this app plays computers: hidden otherwise
         (a game of humans only, or a seat of a table the host plays from elsewhere)."""
         if action in ("skip", "pace"):
-            return self.app.paces_computers(self.session)
+            return game_app(self).paces_computers(self.session)
         if action in ("back", "back_or_leave"):
-            return (action == "back_or_leave") == self.app.REMOTE
+            return (action == "back_or_leave") == game_app(self).REMOTE
         return True
 
     def action_help(self) -> None:
-        self.app.show_help(self.session)
+        game_app(self).show_help(self.session)
 
     def action_log_page(self, step: int) -> None:
         box = self.query_one("#logbox", LogView)
@@ -528,7 +531,7 @@ class TableScreen(Screen):
                 said = _("{name}: a pair of {rank}!") if s.rules.pairs else \
                     _("{name}: a book of {rank}!")
                 text = said.format(name=s.names[e.seat], rank=rank)
-        seconds = getattr(self.app, "moment_seconds", MOMENT_SECONDS)
+        seconds = game_app(self).moment_seconds
         if not self.is_mounted or seconds <= 0:
             return
         if not text:  # a new action without a moment: the last one is over
@@ -590,7 +593,7 @@ class TableScreen(Screen):
             self._shown[selector] = content
             self.query_one(selector, Static).update(content, layout=False)
 
-    def seat_state(self, view: SeatView, seat: int) -> SeatState:
+    def seat_state(self, view: AnyView, seat: int) -> SeatState:
         s = self.session
         pickable = self.can_ask() and self.stage in ("target", "rank", "suit", "ready")
         turn = not view.over and not view.deal_over and view.turn == seat
@@ -605,7 +608,7 @@ class TableScreen(Screen):
                          you=seat == self.viewer,
                          open_cards=tuple(shown) if shown is not None else None)
 
-    def around(self, view: SeatView) -> tuple[list[int], int | None, int | None]:
+    def around(self, view: AnyView) -> tuple[list[int], int | None, int | None]:
         """The seats shown (the viewer's own is the hand below), and on a wide screen the two
         that sit at the left and right ends of the table."""
         seats = [o for o in range(view.players) if o != self.viewer]
@@ -615,7 +618,7 @@ class TableScreen(Screen):
             return seats, seats[0], seats[-1]
         return seats, None, None
 
-    def show_seats(self, view: SeatView) -> None:
+    def show_seats(self, view: AnyView) -> None:
         shown, left, right = self.around(view)
         pairs = self.session.rules.pairs
         for seat in range(view.players):
@@ -633,7 +636,7 @@ class TableScreen(Screen):
                 widget.seat = end
                 widget.show(self.seat_state(view, end), pairs)
 
-    def new_cards(self, view: SeatView) -> frozenset[int]:
+    def new_cards(self, view: AnyView) -> frozenset[int]:
         """Cards that came into the hand since the viewer's last ask began (what they drew or
         were given since): marked until they ask again. Only new events are read."""
         viewer = self.viewer
@@ -656,7 +659,7 @@ class TableScreen(Screen):
                 self._marks.update(e.secret)
         return frozenset(self._marks) & frozenset(view.hand)
 
-    def show_hand(self, view: SeatView) -> None:
+    def show_hand(self, view: AnyView) -> None:
         s = self.session
         hand = self.query_one("#hand", HandView)
         viewer = self.viewer

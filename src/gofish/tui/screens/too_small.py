@@ -8,6 +8,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gofish.i18n import _
+from gofish.tui.game_app import game_app
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -24,7 +25,7 @@ class TooSmallScreen(ModalScreen):
 
     def on_resize(self) -> None:
         self.update_text()
-        self.app.check_size()
+        game_app(self).check_size()
 
     def update_text(self) -> None:
         w, h = self.app.size

@@ -3,7 +3,8 @@
 The app is the game's app with the parts that belong to the host taken out: no menu, no
 history, no saving here (the host saves). Until the game starts a waiting screen lists the
 seats; then the table screen shows this seat's view as the host tells it, and moves on each
-time a message arrives.
+time a message arrives. The screens sit here, above the network: gofish.net only connects
+(SeatClient) and keeps the seat's side of the game (RemoteSession).
 """
 
 from __future__ import annotations
@@ -12,26 +13,26 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-import gofish.tui.app as tui_app
 from gofish.command_name import command_name
 from gofish.i18n import N_, _
-from gofish.tui.app import GofishApp
-from gofish.tui.screens.confirm import ConfirmScreen
+from gofish.net.client import RemoteSession
+from gofish.net.seat_client import SeatClient, SecretBook, Stop
+from gofish.net.table import AWAY, EMPTY, HERE, STAND_IN
+from gofish.net.text import clean
+from gofish.session import TableSession
 
-from .client import RemoteSession
-from .seat_client import SeatClient, SecretBook, Stop
-from .table import AWAY, EMPTY, HERE, STAND_IN
-from .text import clean
+from .app import GofishApp
+from .screens.confirm import ConfirmScreen
+from .screens.table import TableScreen
 
 if TYPE_CHECKING:
-    from gofish.tui.screens.table import TableScreen
+    from gofish.store.errors import StoreError
 
 
 class WaitingScreen(Screen):
@@ -78,7 +79,7 @@ class WaitingScreen(Screen):
 class JoinApp(GofishApp):
     """The table of a hosted game, for the seat this terminal holds."""
 
-    CSS_PATH = str(Path(tui_app.__file__).with_name("gofish.tcss"))
+    CSS_PATH = str(Path(__file__).with_name("gofish.tcss"))
     REMOTE = True  # the screens offer nothing the host does: skipping, pacing, history, menu
 
     def __init__(self, host: str, port: int, code: str, name: str, *,
@@ -106,11 +107,10 @@ class JoinApp(GofishApp):
 
     # ------------------------------------------------------------------ start
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # not the game app's start: no menu here
+    def open_first_screens(self) -> None:
+        """Not the game app's start: no menu here, the waiting screen until the game begins."""
         self.push_screen(self.waiting)
         self.run_worker(self._run_client(), name="seat", exclusive=True)
-        self.check_size()
 
     async def _run_client(self) -> None:
         try:
@@ -142,8 +142,7 @@ class JoinApp(GofishApp):
                 self.notify(_("Connected to the host again."), timeout=3)
             self._offline = False
         elif kind == "hello":
-            self._told = 0
-            self.session = s  # type: ignore[assignment]
+            self._told = 0  # (app.session stays None: that is a game held here, to let go)
             self.exit_message = self.rejoin_hint()
         elif kind == "seat":
             self._tell_seats()
@@ -158,12 +157,11 @@ class JoinApp(GofishApp):
             self._show_table()
 
     def _show_table(self) -> None:
-        from gofish.tui.screens.game_over import FinalMoveScreen, GameOverScreen
-        from gofish.tui.screens.table import TableScreen
+        from .screens.game_over import FinalMoveScreen, GameOverScreen
 
         s = self.remote
         if self.table is None:
-            self.table = TableScreen(s)  # type: ignore[arg-type]
+            self.table = TableScreen(s)
             self._told = s.event_count
             self._replace_top(self.table)
             return
@@ -172,7 +170,7 @@ class JoinApp(GofishApp):
         if isinstance(self.screen, GameOverScreen | FinalMoveScreen) and not s.deal_over \
                 and not s.over:
             self.pop_screen()  # the next deal has begun
-        if not self._table_ready():
+        if self.table is None or not self._table_ready():
             return  # the screen moves on by itself once it is mounted
         if self._told < s.event_count:
             self.table.announce(self._told)
@@ -214,16 +212,19 @@ class JoinApp(GofishApp):
                                          "with {command}").format(command=self.rejoin_command())),
                          answered)
 
+    def plays(self, session: TableSession) -> bool:
+        return session is self.remote
+
     def show_history(self) -> None:
         self.notify(_("This game is saved on the host: its history is there."), timeout=5)
 
-    def play_again(self, session) -> None:
+    def play_again(self, session: TableSession) -> None:
         self.notify(_("Ask the host for a new table."), timeout=5)
 
-    def next_deal(self, session) -> None:
+    def next_deal(self, session: TableSession) -> None:
         self.remote.next_deal()  # the table moves on when the host says the deal has begun
 
-    def report_save_error(self, error: Exception) -> None:
+    def report_save_error(self, error: StoreError) -> None:
         self.notify(str(error), severity="error", timeout=8, markup=False)
 
     async def action_quit(self) -> None:

@@ -1,0 +1,70 @@
+"""The screens' one way to their app: GameApp, which the game's app and a joined seat's app
+both are (member for member, and by mypy), and which the screens use instead of self.app."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from gofish.tui.app import GofishApp
+from gofish.tui.game_app import GameApp
+from gofish.tui.join_app import JoinApp
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+MEMBERS = sorted(name for name in GameApp.__annotations__) + sorted(
+    name for name, value in vars(GameApp).items()
+    if not name.startswith("_") and (callable(value) or isinstance(value, property)))
+# what a screen may still ask Textual's own App for
+TEXTUAL = {"pop_screen", "push_screen", "size", "screen", "screen_stack", "exit"}
+
+
+def shape(cls: type, name: str) -> str:
+    member = inspect.getattr_static(cls, name, None)
+    if member is None or isinstance(member, property) or not callable(member):
+        return "value"
+    params = inspect.signature(member).parameters.values()
+    return str([(p.name, p.kind, p.default) for p in params])
+
+
+@pytest.mark.parametrize("cls", [GofishApp, JoinApp])
+def test_both_apps_have_every_member_in_its_shape(cls: type) -> None:
+    assert len(MEMBERS) >= 25
+    for name in MEMBERS:
+        assert shape(cls, name) == shape(GameApp, name), (cls.__name__, name)
+
+
+def test_the_apps_values_are_there(tmp_path: Path) -> None:
+    for app in (GofishApp(data_dir=str(tmp_path / "a")),
+                JoinApp("127.0.0.1", 1, "ABCDEF", "Ann", data_dir=str(tmp_path / "b"))):
+        for name in GameApp.__annotations__:
+            assert hasattr(app, name), (type(app).__name__, name)
+
+
+def test_screens_reach_the_app_only_through_game_app() -> None:
+    used = set()
+    for path in (SRC / "gofish" / "tui" / "screens").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"self\.app\.(\w+)", text))
+        assert "getattr(self.app" not in text, path.name
+    assert used <= TEXTUAL, used - TEXTUAL
+
+
+def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    api = pytest.importorskip("mypy.api")
+    monkeypatch.setenv("MYPYPATH", str(SRC))
+    probe = tmp_path / "probe.py"
+    probe.write_text("from gofish.tui.app import GofishApp\n"
+                     "from gofish.tui.game_app import GameApp\n"
+                     "from gofish.tui.join_app import JoinApp\n"
+                     "def take(app: GameApp) -> None: ...\n"
+                     "def check(a: GofishApp, b: JoinApp) -> None:\n"
+                     "    take(a)\n"
+                     "    take(b)\n"
+                     "take(object())\n", encoding="utf-8")
+    out, err, _status = api.run([str(probe), "--follow-imports=silent", "--no-error-summary",
+                                 "--cache-dir", str(tmp_path / "cache")])
+    errors = [line for line in (out + err).splitlines() if "error:" in line]
+    assert len(errors) == 1 and "probe.py:8:" in errors[0] and "GameApp" in errors[0], errors
