@@ -19,6 +19,7 @@ from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, st
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from gofish.tui.startup import freeze_imports
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
@@ -59,6 +60,7 @@ class GofishApp(App):
         setup_rules: Rules | None = None,
         setup_seed: int | None = None,
     ) -> None:
+        freeze_imports()  # before the first frame: see startup.py
         super().__init__()
         translate_bindings(self)
         set_ascii(ascii)

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
@@ -25,6 +25,7 @@ from gofish.names import RED_SUITS, ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
 from gofish.tui.render import RED
+from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
     from gofish.session import Session
@@ -141,7 +142,7 @@ class FinalMoveScreen(ModalScreen):
             yield Static(move_content(move), id="final-move")
             yield Static(Content.styled(_("Press Enter for the results."), "bold"),
                          id="final-prompt")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.table_to_the_end)
@@ -238,7 +239,7 @@ class GameOverScreen(Screen):
                 if not remote:
                     yield Button(_("History (H)"), id="history")
                 yield Button(_("Leave (Esc)") if remote else _("Menu (Esc)"), id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def headline(self) -> Content:
         return headline(self.session)

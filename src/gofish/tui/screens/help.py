@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, pgettext
@@ -19,6 +19,7 @@ from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
+from gofish.tui.widgets.keys import KeyFooter
 
 RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
 # the keys that pace the computers: not shown where there are none to pace (or the host paces)
@@ -92,7 +93,7 @@ class HelpScreen(Screen):
             yield Static(Content.styled(_("Computer players"), "bold reverse"),
                          classes="help-head")
             yield Static(levels_table(self.rules), id="help-levels")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.app.pop_screen()

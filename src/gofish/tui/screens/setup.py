@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
 from gofish.i18n import N_, _, pgettext
@@ -38,6 +38,7 @@ from gofish.seats import (
 from gofish.tui.choice import SetupChoice
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
+from gofish.tui.widgets.keys import KeyFooter
 
 
 def option_label(field: str, value: object, pairs: bool) -> str:
@@ -158,7 +159,7 @@ class SetupScreen(Screen):
             yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
             yield Static("", id="seed-error", classes="error")
             yield Button(_("Start the game (Ctrl+S)"), id="start", variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.build_seats()

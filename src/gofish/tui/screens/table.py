@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.coach import Coach, TableMemory
 from gofish.coach.words import hint_text, reason_text
@@ -31,6 +31,7 @@ from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
+from gofish.tui.widgets.keys import KeyFooter
 from gofish.tui.widgets.log import LogView
 from gofish.tui.widgets.memory import MemoryPanel
 from gofish.tui.widgets.seats import SeatBox, SeatState
@@ -117,7 +118,7 @@ class TableScreen(Screen):
         yield HandView(id="hand")
         yield AskBar(id="ask")
         yield Static(id="msg")
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self) -> None:
         """The breakpoints may have moved the seats: redraw once the classes are set."""
