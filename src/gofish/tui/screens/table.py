@@ -27,8 +27,10 @@ from gofish.rules_text import PRESET_TITLES
 from gofish.session import Session
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
+from gofish.tui.speech import Exchange, concerns, last_exchange
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter
@@ -38,6 +40,10 @@ from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
 MOMENT_SECONDS = 1.2
+# keys that keep their own meaning while a computer's move is on show; any other key ends the
+# wait at once (and does nothing else: Enter must not ask the moment the turn comes)
+OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggle_memory",
+                         "hint", "log_page"})
 
 
 class TableScreen(Screen):
@@ -81,6 +87,8 @@ class TableScreen(Screen):
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer = None
+        self._dwell = False  # the last move concerns the player on screen: it stays up longer
+        self.exchange: Exchange | None = None  # the last ask and its answer, said at the seats
         self._passing = False
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
@@ -125,6 +133,10 @@ class TableScreen(Screen):
         self.call_after_refresh(self.refresh_table)
 
     def on_mount(self) -> None:
+        s = self.session
+        # a resumed game: the last ask said at the seats, as if just heard
+        self.exchange = last_exchange(s.events_for(self.viewer, max(0, s.event_count - 60)),
+                                      s.names)
         self.show_memory = self.memory_default()
         self.read_coach_preferences()
         self.advance()
@@ -240,7 +252,7 @@ class TableScreen(Screen):
         seat = s.to_act
         if seat is not None and s.computer_to_act():
             self.refresh_table()
-            delay = 0.0 if self.fast else self.app.computer_delay
+            delay = 0.0 if self.fast else pause_after(self.app.computer_delay, self._dwell)
             if delay <= 0:
                 self.call_after_refresh(self.computer_step)
             else:
@@ -352,6 +364,11 @@ class TableScreen(Screen):
             self._picked(self.picker.choose_suit(suit))
 
     def on_key(self, event: events.Key) -> None:
+        if self._timer is not None and not self._own_meaning(event.key):
+            event.stop()
+            event.prevent_default()
+            self.skip_wait()
+            return
         if not self.can_ask() or not event.character or self.handover:
             return
         outcome = self.picker.key(event.character)
@@ -452,6 +469,18 @@ class TableScreen(Screen):
         self.announce(before)
         self.advance()
 
+    def _own_meaning(self, key: str) -> bool:
+        return any(b.action.split("(")[0] in OWN_MEANING
+                   for b in self._bindings.key_to_bindings.get(key, ()))
+
+    def skip_wait(self) -> None:
+        """A key while a computer's move is on show: the next move comes now (Space goes on
+        through all the computers' moves)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self.computer_step()
+
     def action_skip(self) -> None:
         if self.session.computer_to_act():
             self.fast = True
@@ -500,6 +529,10 @@ class TableScreen(Screen):
         events = s.events_for(self.viewer, start)
         lines = story(events, s.names, self.viewer, s.rules.pairs)
         viewer = self.viewer
+        you = frozenset(s.human_seats) if viewer is None else frozenset({viewer})
+        self._dwell = concerns(events, you)
+        if any(e.kind in (ev.DEAL, ev.ASK) for e in events):
+            self.exchange = last_exchange(events, s.names)
         for e in events:
             if viewer is not None and e.kind == ev.GAVE and e.target == viewer:
                 self.taken.append(_("{name} took {cards} from you.").format(
@@ -603,11 +636,12 @@ class TableScreen(Screen):
             name = _("{name} (you)").format(name=name)
         books = tuple(r for r, _c in sorted(view.books[seat]))
         shown = view.hands[seat] if s.rules.open_hands and seat != view.seat else None
+        said = self.exchange.said_by(seat) if self.exchange is not None else ""
         return SeatState(seat, name, view.counts[seat], books, turn, view.out[seat],
                          chosen=pickable and self.target == seat,
                          pickable=pickable and seat != view.seat,
                          you=seat == self.viewer,
-                         open_cards=tuple(shown) if shown is not None else None)
+                         open_cards=tuple(shown) if shown is not None else None, said=said)
 
     def around(self, view: SeatView) -> tuple[list[int], int | None, int | None]:
         """The seats shown (the viewer's own is the hand below), and on a wide screen the two

@@ -28,16 +28,18 @@ class SeatState:
     pickable: bool
     you: bool = False
     open_cards: tuple[int, ...] | None = None  # under open hands: the cards themselves
+    said: str = ""  # what this seat said last: the ask, or its answer
 
 
 class SeatBox(Widget):
     auto_links = False  # type: ignore[assignment]
-    COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn"}
+    COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn", "seat--said"}
     DEFAULT_CSS = """
-    SeatBox { width: 1fr; height: 7; min-width: 10; }
+    SeatBox { width: 1fr; height: 7; min-width: 7; }
     SeatBox > .seat--back { color: $primary; }
     SeatBox > .seat--chosen { text-style: bold reverse; }
     SeatBox > .seat--turn { text-style: bold; }
+    SeatBox > .seat--said { text-style: bold; color: $text-accent; }
     """
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
@@ -56,7 +58,9 @@ class SeatBox(Widget):
         if st is None:
             return Content("")
         width = self.content_size.width or self.size.width
-        big = self.size.height >= 8
+        height = self.content_size.height or self.size.height
+        small = width < 12  # 5 or more opponents at 80 columns: a narrow pile, no words
+        big = height >= 8 and not small
         glyphs = ASCII if ascii_mode() else UNICODE
         marker = ("*" if ascii_mode() else "▶") if st.turn else " "
         name = Content.styled(st.name, "bold" if st.turn else "")
@@ -69,10 +73,10 @@ class SeatBox(Widget):
         lines = [head]
         if st.out:
             lines.append(Content.styled("  " + _("out"), "dim"))
-        elif width >= 12:
+        elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
-            rows = back_rows(st.count, glyphs, big=big)
+            rows = back_rows(st.count, glyphs, big=big, small=small)
             for i, row in enumerate(rows):
                 line = _row_content(row, back_style)
                 if i == len(rows) // 2:
@@ -83,16 +87,33 @@ class SeatBox(Widget):
                 n=st.count)))
         if st.open_cards is not None:
             lines.append(Content.assemble(" ", _open_cards(st.open_cards)))
+        left = height - len(lines)
+        said = self.speech(st.said, width - 1, left - (1 if st.books else 0))
+        lines += said
+        left -= len(said)
         # under open hands the cards take the stacks' rows: the books are listed in words
-        books = [] if st.open_cards is not None else \
+        books = [] if st.open_cards is not None or left < (2 if small else 3) else \
             book_rows(st.books, rank_short, glyphs, width - 1)
         lines += [Content.assemble(" ", _row_content(row, None)) for row in books]
-        if not st.out or st.books:
+        if (not st.out or st.books) and not (small and (books or not st.books)):
             lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
-        content = Content("\n").join(lines)
+        content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
             content = content.stylize(click(f"screen.pick_target({st.seat})"))
         return content
+
+
+    def speech(self, said: str, width: int, rows: int) -> list[Content]:
+        """What the seat said, in quotes, wrapped to ``rows`` lines at most (the last cut)."""
+        if not said or rows <= 0 or width <= 2:
+            return []
+        quoted = f'"{said}"' if ascii_mode() else f"“{said}”"
+        wrapped = Content(quoted).wrap(width)
+        if len(wrapped) > rows:
+            wrapped = wrapped[:rows - 1] + [
+                Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
+        style = self.get_visual_style("seat--said")
+        return [Content.assemble(" ", line.stylize(style)) for line in wrapped]
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
