@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widget import Widget
 
-from gofish.i18n import _, ngettext
+from gofish.i18n import _, ngettext, pgettext
 from gofish.names import RED_SUITS, ascii_mode, card_label, rank_short
 from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows
 from gofish.tui.render import click
@@ -65,11 +65,15 @@ class SeatBox(Widget):
         marker = ("*" if ascii_mode() else "▶") if st.turn else " "
         name = Content.styled(st.name, "bold" if st.turn else "")
         head = Content.assemble(marker, (str(st.seat + 1), "bold"), " ", name)
-        head = head.truncate(width - 2, ellipsis=True)
-        if st.chosen:
+        if small:  # no room for brackets: the chosen seat is shown by its style alone
+            head = Content.assemble(" ", head.truncate(width - 1, ellipsis=True))
+            if st.chosen:
+                head = head.stylize(self.get_visual_style("seat--chosen"))
+        elif st.chosen:
+            head = head.truncate(width - 2, ellipsis=True)
             head = Content.assemble("[", head, "]").stylize(self.get_visual_style("seat--chosen"))
         else:
-            head = Content.assemble(" ", head, " ")
+            head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True), " ")
         lines = [head]
         if st.out:
             lines.append(Content.styled("  " + _("out"), "dim"))
@@ -107,13 +111,24 @@ class SeatBox(Widget):
         """What the seat said, in quotes, wrapped to ``rows`` lines at most (the last cut)."""
         if not said or rows <= 0 or width <= 2:
             return []
-        quoted = f'"{said}"' if ascii_mode() else f"“{said}”"
-        wrapped = Content(quoted).wrap(width)
+        quoted = pgettext("words said at a seat", "“{said}”").format(said=said)
+        wrapped = wrap_keeping_spaces(quoted, width)
         if len(wrapped) > rows:
             wrapped = wrapped[:rows - 1] + [
                 Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
         style = self.get_visual_style("seat--said")
         return [Content.assemble(" ", line.stylize(style)) for line in wrapped]
+
+
+# no-break spaces (French typography) hold their words together: held as other characters of
+# the same width while the line is wrapped (Textual breaks lines at any space)
+_HOLD = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
+_RELEASE = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
+
+
+def wrap_keeping_spaces(text: str, width: int) -> list[Content]:
+    return [Content(line.plain.translate(_RELEASE))
+            for line in Content(text.translate(_HOLD)).wrap(width)]
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
