@@ -241,3 +241,29 @@ async def test_five_opponents_sit_at_80_columns_as_piles(tmp_path) -> None:
             assert lines[2].rstrip().endswith(str(view.counts[box.seat]))  # its count
             if view.books[box.seat]:  # and the books as small stacks
                 assert any("╘═╛" in line for line in lines)
+
+
+async def test_the_words_follow_a_game_moved_on_outside_the_screen(tmp_path) -> None:
+    """However the game moved on (a resumed save, the last move of a game), the seats say the
+    last ask of the record, not one heard earlier."""
+    from .scenes import play_randomly
+
+    app = make_app(tmp_path, mixed_seats(), seed=21, computer_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        screen = app.screen
+        checked = 0
+        for actions in (9, 5):
+            play_randomly(session, actions, seed=actions)
+            screen.refresh_table()
+            await pilot.pause()
+            said = last_exchange(session.events_for(None), session.names)
+            assert said is not None
+            for seat in (said.asker, said.asked):
+                box = next((b for b in screen.query(SeatBox) if b.display and b.seat == seat),
+                           None)
+                if box is not None and said.said_by(seat):
+                    assert f"“{said.said_by(seat)}”" in words(box.render().plain)
+                    checked += 1
+        assert checked >= 2

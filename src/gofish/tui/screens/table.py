@@ -89,6 +89,7 @@ class TableScreen(Screen):
         self._timer = None
         self._dwell = False  # the last move concerns the player on screen: it stays up longer
         self.exchange: Exchange | None = None  # the last ask and its answer, said at the seats
+        self._exchange_upto: int | None = None  # the events read for it
         self._passing = False
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
@@ -133,10 +134,6 @@ class TableScreen(Screen):
         self.call_after_refresh(self.refresh_table)
 
     def on_mount(self) -> None:
-        s = self.session
-        # a resumed game: the last ask said at the seats, as if just heard
-        self.exchange = last_exchange(s.events_for(self.viewer, max(0, s.event_count - 60)),
-                                      s.names)
         self.show_memory = self.memory_default()
         self.read_coach_preferences()
         self.advance()
@@ -531,8 +528,6 @@ class TableScreen(Screen):
         viewer = self.viewer
         you = frozenset(s.human_seats) if viewer is None else frozenset({viewer})
         self._dwell = concerns(events, you)
-        if any(e.kind in (ev.DEAL, ev.ASK) for e in events):
-            self.exchange = last_exchange(events, s.names)
         for e in events:
             if viewer is not None and e.kind == ev.GAVE and e.target == viewer:
                 self.taken.append(_("{name} took {cards} from you.").format(
@@ -611,6 +606,7 @@ class TableScreen(Screen):
         deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
         top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
         self.put("#topbar", Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+        self.hear()
         self.show_seats(view)
         self.query_one(StockView).show(view.stock)
         self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
@@ -620,6 +616,19 @@ class TableScreen(Screen):
         self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
                                      players=view.players))
         self.put("#msg", self.message)
+
+    def hear(self) -> None:
+        """The last ask and its answer, from the events not read yet (a resumed game: the last
+        ones, as if just heard). Asks and answers are public: any seat's view tells them."""
+        s = self.session
+        start = self._exchange_upto
+        if start is None:
+            start = max(0, s.event_count - 60)
+        if start < s.event_count:
+            events = s.events_for(None, start)
+            if any(e.kind in (ev.DEAL, ev.ASK) for e in events):
+                self.exchange = last_exchange(events, s.names)
+        self._exchange_upto = s.event_count
 
     def put(self, selector: str, content: Content) -> None:
         """A fixed-size line: redrawn only when it changes, and never a new layout."""
