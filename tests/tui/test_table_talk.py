@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gofish.engine import events as ev
+from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.tui.pace import CONCERNS_YOU, SECONDS, pause_after
 from gofish.tui.screens.help import HelpScreen
@@ -239,8 +240,11 @@ async def test_five_opponents_sit_at_80_columns_as_piles(tmp_path) -> None:
             assert lines[0].strip().startswith(str(box.seat + 1))
             assert "╭─╮" in lines[1] and "▒" in lines[2]  # a card back,
             assert lines[2].rstrip().endswith(str(view.counts[box.seat]))  # its count
-            if view.books[box.seat]:  # and the books as small stacks
-                assert any("╘═╛" in line for line in lines)
+            if view.books[box.seat]:  # and the books as small stacks (or their ranks)
+                ranks = " ".join(rank_short(r) for r, _c in sorted(view.books[box.seat]))
+                assert any("╘═╛" in line for line in lines) or \
+                    any(line.strip() == ranks for line in lines), lines
+            assert all(len(line) <= box.size.width for line in lines)
 
 
 async def test_the_words_follow_a_game_moved_on_outside_the_screen(tmp_path) -> None:

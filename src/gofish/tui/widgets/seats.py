@@ -99,7 +99,11 @@ class SeatBox(Widget):
         books = [] if st.open_cards is not None or left < (2 if small else 3) else \
             book_rows(st.books, rank_short, glyphs, width - 1)
         lines += [Content.assemble(" ", _row_content(row, None)) for row in books]
-        if (not st.out or st.books) and not (small and (books or not st.books)):
+        if small:  # no room for words: the ranks of the books, when their stacks do not fit
+            if st.books and not books:
+                lines.append(Content.assemble(" ", " ".join(rank_short(r) for r in st.books))
+                             .truncate(width, ellipsis=True))
+        elif not st.out or st.books:
             lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
         content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
