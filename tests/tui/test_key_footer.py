@@ -44,3 +44,17 @@ async def test_every_footer_fits_80_columns(tmp_path, lang: str) -> None:
         assert [k.description for k in shown[:3]] == [_("Ask"), _("Back/menu"), _("Help")]
         assert shown[-1].description == _("Quit")
         assert line.rstrip().endswith(f"{shown[-1].shown} {_('Quit')}")
+
+
+async def test_a_click_on_a_key_presses_it(tmp_path) -> None:
+    from gofish.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+        line = footer.render().plain
+        x = line.index(_("New game"))
+        await pilot.click(KeyFooter, offset=(x, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
