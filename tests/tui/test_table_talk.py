@@ -39,10 +39,16 @@ def test_an_ask_and_go_fish_as_said() -> None:
 
 def test_an_ask_answered_with_cards_names_them() -> None:
     said = last_exchange([ev.Event(ev.ASK, seat=2, target=0, rank=7),
-                          ev.Event(ev.GAVE, seat=2, target=0, cards=(30, 29))], NAMES)
+                          ev.Event(ev.GAVE, seat=2, target=0, rank=7, count=2,
+                                   cards=(30, 29))], NAMES)
     assert said is not None
     assert said.said_by(2) == "Alice, any nines?"
-    assert said.said_by(0) == "Here: 9♦, 9♥"
+    assert said.said_by(0) == "Here: 2 nines"  # the suits handed over stay unsaid, as in the log
+    one = last_exchange([ev.Event(ev.ASK, seat=2, target=0, rank=7, suit=1),
+                         ev.Event(ev.GAVE, seat=2, target=0, rank=7, count=1, cards=(29,))], NAMES)
+    assert one is not None
+    assert (one.question, one.answer) == ("Alice, the nine of diamonds?",
+                                          "Here: the nine of diamonds")
 
 
 def test_the_last_ask_wins_and_a_new_deal_ends_the_talk() -> None:

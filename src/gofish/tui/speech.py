@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gofish.engine import events as ev
-from gofish.i18n import _
+from gofish.i18n import _, ngettext
 from gofish.names import ASK as ASKED_FOR
-from gofish.names import card_label, cards_label, rank_word
+from gofish.names import COUNT, card_words, rank_word
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Exchange:
     asker: int
     asked: int
     question: str  # "Carol, any nines?"
-    answer: str  # "Go fish!", "Here: 9♠, 9♥"; "" until answered
+    answer: str  # "Go fish!", "Here: 2 nines"; "" until answered
 
     def said_by(self, seat: int) -> str:
         if seat == self.asker:
@@ -33,23 +33,31 @@ class Exchange:
 
 def last_exchange(events: Iterable[ev.Event], names: Sequence[str]) -> Exchange | None:
     """The last ask among ``events`` with its answer; None if there is none. A new deal ends
-    the talk of the last one."""
+    the talk of the last one. Cards are named as the log names them: in words, and the cards
+    handed over by their count (their suits are not shown to the others)."""
     found: Exchange | None = None
+    asked_card = False  # the last ask named one card (the "ask for a card" option)
     for e in events:
         if e.kind == ev.DEAL:
             found = None
         elif e.kind == ev.ASK:
-            if e.suit >= 0:
-                question = _("{name}, the {card}?").format(
-                    name=names[e.target], card=card_label(e.rank << 2 | e.suit))
+            asked_card = e.suit >= 0
+            if asked_card:
+                question = _("{name}, {card}?").format(
+                    name=names[e.target], card=card_words(e.rank << 2 | e.suit))
             else:
                 question = _("{name}, any {rank}?").format(
                     name=names[e.target], rank=rank_word(e.rank, role=ASKED_FOR))
             found = Exchange(e.seat, e.target, question, "")
         elif found is not None and not found.answer and e.target == found.asked:
             if e.kind == ev.GAVE:
-                found = Exchange(found.asker, found.asked, found.question,
-                                 _("Here: {cards}").format(cards=cards_label(sorted(e.cards))))
+                if asked_card and len(e.cards) == 1:  # the card asked for: named in the ask
+                    given = _("Here: {card}").format(card=card_words(e.cards[0]))
+                else:
+                    n = e.count or len(e.cards)
+                    given = ngettext("Here: {n} {what}", "Here: {n} {what}", n).format(
+                        n=n, what=rank_word(e.rank, n, role=COUNT))
+                found = Exchange(found.asker, found.asked, found.question, given)
             elif e.kind in (ev.GO_FISH, ev.NO_STOCK):
                 found = Exchange(found.asker, found.asked, found.question, _("Go fish!"))
     return found
