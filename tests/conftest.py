@@ -29,3 +29,7 @@ def _isolated(tmp_path, monkeypatch):
 
     set_inks(four_colours=False)  # the deck's inks are module state: an app sets them, a test
     # of the cards alone must not draw with the four colours a previous test's app chose
+    from gofish.names import set_ascii
+
+    set_ascii(False)  # --ascii is module state too: a test's app that drew in ASCII must not
+    # leave the next test's cards and words in ASCII

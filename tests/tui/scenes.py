@@ -376,6 +376,10 @@ SCENES = [
     Scene("table-big-hand", lambda p: make_app(p, [SeatSpec("Alice"),
                                                    SeatSpec("Bob", COMPUTER, "random")], seed=6),
           big_hand),
+    # five opponents at 80 columns: compact seats, each a narrow pile with its count
+    Scene("table-six-seats", lambda p: make_app(p, [SeatSpec("Alice")] + [
+        SeatSpec(n, COMPUTER, "random") for n in ("Bob", "Carol", "Dave", "Evelyn", "Frank")],
+        seed=21), table_after(12)),
     Scene("table-ascii", lambda p: make_app(p, mixed_seats(), seed=21, ascii=True),
           table_after(12)),
     Scene("table-kids", lambda p: make_app(p, humans("Ann", "Ben", "Cat"),

@@ -16,7 +16,8 @@ from .scenes import SCENES
 SHOWN = {scene.name: scene for scene in SCENES
          if scene.name in ("table", "table-large", "pass-the-device", "help", "help-computers",
                            "final-move", "game-over", "game-over-match", "game-over-match-end",
-                           "table-memory", "table-hint", "table-sure-miss")}
+                           "table-memory", "table-hint", "table-sure-miss",
+                           "table-six-seats")}
 
 
 # the end of a match is the slowest scene: Russian (the longer words) is enough

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gofish.engine import events as ev
 from gofish.engine import preset
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.errors import StoreError
@@ -115,7 +116,11 @@ async def test_enter_during_a_computers_turn_does_not_ask_later(tmp_path):
             await pilot.press("23456789tjqka"[view.hand[0] >> 2], "enter")
             await pilot.pause()
         assert app.session.computer_to_act()
-        before = app.session.action_count
+        before, events_before = app.session.action_count, app.session.event_count
         await pilot.press("enter", "enter", "enter")
         await pilot.pause()
-        assert app.session.action_count == before  # Enter neither skipped nor asked
+        # Enter on a computer's wait ends the wait (one computer move for each) but never asks:
+        # not then, and not once the turn has come back to Alice
+        assert before < app.session.action_count <= before + 3
+        assert not [e for e in app.session.events_for(0, events_before)
+                    if e.kind == ev.ASK and e.seat == 0]

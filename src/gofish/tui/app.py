@@ -27,6 +27,7 @@ from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, st
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from gofish.tui.startup import freeze_imports
 from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class GofishApp(App):
         setup_seed: int | None = None,
         command: str | None = None,
     ) -> None:
+        freeze_imports()  # before the first frame: see startup.py
         super().__init__()
         # how the player runs gofish from their shell, for the words that name a command
         self.command = command or command_name()

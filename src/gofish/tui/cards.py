@@ -241,11 +241,13 @@ def _suits_layout(groups: dict[int, list[int]], ranks: list[int], width: int,
     return [_merge(row) for row in rows]
 
 
-def back_rows(count: int, glyphs: Glyphs = UNICODE, big: bool = False) -> list[Row]:
-    """A pile of card backs: up to 3 edges show behind the top card (3 rows; 5 big)."""
+def back_rows(count: int, glyphs: Glyphs = UNICODE, big: bool = False,
+              small: bool = False) -> list[Row]:
+    """A pile of card backs: up to 3 edges show behind the top card (3 rows; 5 big). A small
+    pile (a narrow seat: 5 or more opponents at 80 columns) is 4 columns wide."""
     g = glyphs
-    edges = min(max(count - 1, 0), 2)
-    inner = 5 if big else 3
+    edges = min(max(count - 1, 0), 1 if small else 2)
+    inner = 1 if small else 5 if big else 3
     if count == 0:
         return [[Seg(" " * (inner + 2))] for _ in range(5 if big else 3)]
     top = [Seg(g.tl + g.h * inner + g.tr + g.tr * edges, FRAME)]

@@ -19,6 +19,16 @@ LABELS = {
 }
 
 
+# a move that concerns you (you were asked, your cards taken, your lucky draw or book) stays up
+# this many times the pace's pause, so it can be read: 1.5 s at the normal pace
+CONCERNS_YOU = 2.5
+
+
+def pause_after(seconds: float, concerns_you: bool) -> float:
+    """How long the table waits after a computer's move, at a pace of ``seconds`` a move."""
+    return seconds * CONCERNS_YOU if concerns_you else seconds
+
+
 def pace_label(pace: str) -> str:
     return _(LABELS[pace])
 

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
@@ -26,6 +26,7 @@ from gofish.narrate import BOOK, LUCKY, OVER, Line, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
+from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
     from gofish.session import TableSession
@@ -142,7 +143,7 @@ class FinalMoveScreen(ModalScreen):
             yield Static(move_content(move), id="final-move")
             yield Static(Content.styled(_("Press Enter for the results."), "bold"),
                          id="final-prompt")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.table_to_the_end)
@@ -239,7 +240,7 @@ class GameOverScreen(Screen):
                 if not remote:
                     yield Button(_("History (H)"), id="history")
                 yield Button(_("Leave (Esc)") if remote else _("Menu (Esc)"), id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def headline(self) -> Content:
         return headline(self.session)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.engine import Rules
 from gofish.i18n import N_, Np_, _, ascii_text, pgettext
@@ -21,6 +21,7 @@ from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
+from gofish.tui.widgets.keys import KeyFooter
 
 RANK_KEYS = "{ranks}, ← →"  # filled in with the letters in force (local letters: R, D, V)
 # the keys that pace the computers: not shown where there are none to pace (or the host paces)
@@ -104,7 +105,7 @@ class HelpScreen(Screen):
             yield Static(Content.styled(_("Computer players"), "bold reverse"),
                          classes="help-head")
             yield Static(levels_table(self.rules), id="help-levels")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gofish.engine import Game
 from gofish.i18n import N_, _
@@ -23,6 +23,7 @@ from gofish.store.text import plain
 from gofish.tui.game_app import game_app
 from gofish.tui.render import bullet
 from gofish.tui.screens.confirm import ConfirmScreen
+from gofish.tui.widgets.keys import KeyFooter
 
 
 def rules_title(name: str) -> str:
@@ -48,7 +49,7 @@ class HistoryScreen(Screen):
         yield Static(Content.styled(_("History"), "bold reverse"), id="history-title")
         yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="history-info", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -201,7 +202,7 @@ class LogScreen(Screen):
         lines = story(events, self.names, None, self.game.rules.pairs)
         with VerticalScroll(id="log-view"):
             yield Static(Content("\n").join(Content(bullet() + line.text) for line in lines))
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.app.pop_screen()
@@ -217,7 +218,7 @@ class StatsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(Content.styled(_("Statistics"), "bold reverse"))
         yield DataTable(id="stats-table", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gofish.i18n import (
@@ -24,6 +24,7 @@ from gofish.i18n import (
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
+from gofish.tui.widgets.keys import KeyFooter
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
 TITLE_ART = r"""
@@ -65,7 +66,7 @@ class MenuScreen(Screen):
                     id="menu-options", markup=False,
                 )
             yield Static(id="continue-info", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     offer_tutorial = False
 

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from gofish.i18n import N_, _
 from gofish.names import local_rank
@@ -22,6 +22,7 @@ from gofish.tui.game_app import game_app
 from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
+from gofish.tui.widgets.keys import KeyFooter
 
 # Keys the player leaving the table may press by reflex: never the one that hands it over.
 # The table's own letter keys (M memory, I hint) are read from its bindings.
@@ -75,7 +76,7 @@ class PassScreen(Screen):
                 ready.can_focus = False
                 yield ready
             yield Static("", id="pass-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def recap(self) -> Content:
         """Public events only: anyone may be looking at this screen."""

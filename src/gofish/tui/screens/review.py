@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.coach.review import Move, Review
 from gofish.coach.words import mark_text, review_summary, swing_words, turning_title
@@ -22,6 +22,7 @@ from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
 from gofish.tui.render import cards_row, dot
+from gofish.tui.widgets.keys import KeyFooter
 
 NAME_WIDTH = 12
 TURNING_WIDTH = 78  # 80 columns less the padding
@@ -64,7 +65,7 @@ class ReviewScreen(Screen):
             yield Static(id="review-mark")
             yield Static(id="review-turning")
             yield Static(id="review-summary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()

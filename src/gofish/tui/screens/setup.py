@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
 from gofish.i18n import N_, _, pgettext
@@ -40,6 +40,7 @@ from gofish.tui.choice import SetupChoice
 from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
+from gofish.tui.widgets.keys import KeyFooter
 
 
 def option_label(field: str, value: object, pairs: bool) -> str:
@@ -160,7 +161,7 @@ class SetupScreen(Screen):
             yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
             yield Static("", id="seed-error", classes="error")
             yield Button(_("Start the game (Ctrl+S)"), id="start", variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.build_seats()

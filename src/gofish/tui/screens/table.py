@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.coach import Coach, TableMemory
 from gofish.coach.words import hint_text, reason_text
@@ -30,16 +30,23 @@ from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
+from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot
+from gofish.tui.speech import Exchange, concerns, last_exchange
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
+from gofish.tui.widgets.keys import KeyFooter
 from gofish.tui.widgets.log import LogView
 from gofish.tui.widgets.memory import MemoryPanel
 from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
 MOMENT_SECONDS = 1.2
+# keys that keep their own meaning while a computer's move is on show; any other key ends the
+# wait at once (and does nothing else: Enter must not ask the moment the turn comes)
+OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggle_memory",
+                         "hint", "log_page"})
 
 
 class TableScreen(Screen):
@@ -83,6 +90,9 @@ class TableScreen(Screen):
         self.message: Content = Content("")
         self.fast = False  # skip the computer pacing until a human is to act
         self._timer: Timer | None = None
+        self._dwell = False  # the last move concerns the player on screen: it stays up longer
+        self.exchange: Exchange | None = None  # the last ask and its answer, said at the seats
+        self._exchange_upto: int | None = None  # the events read for it
         self._passing = False
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
@@ -120,7 +130,7 @@ class TableScreen(Screen):
         yield HandView(id="hand")
         yield AskBar(id="ask")
         yield Static(id="msg")
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self) -> None:
         """The breakpoints may have moved the seats: redraw once the classes are set."""
@@ -242,7 +252,7 @@ class TableScreen(Screen):
         seat = s.to_act
         if seat is not None and s.computer_to_act():
             self.refresh_table()
-            delay = 0.0 if self.fast else game_app(self).computer_delay
+            delay = 0.0 if self.fast else pause_after(game_app(self).computer_delay, self._dwell)
             if delay <= 0:
                 self.call_after_refresh(self.computer_step)
             else:
@@ -351,6 +361,11 @@ class TableScreen(Screen):
             self._picked(self.picker.choose_rank(rank))
 
     def on_key(self, event: events.Key) -> None:
+        if self._timer is not None and not self._own_meaning(event.key):
+            event.stop()
+            event.prevent_default()
+            self.skip_wait()
+            return
         if not self.can_ask() or not event.character or self.handover:
             return
         outcome = self.picker.key(event.character)
@@ -451,6 +466,18 @@ class TableScreen(Screen):
         self.announce(before)
         self.advance()
 
+    def _own_meaning(self, key: str) -> bool:
+        return any(b.action.split("(")[0] in OWN_MEANING
+                   for b in self._bindings.key_to_bindings.get(key, ()))
+
+    def skip_wait(self) -> None:
+        """A key while a computer's move is on show: the next move comes now (Space goes on
+        through all the computers' moves)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self.computer_step()
+
     def action_skip(self) -> None:
         if self.session.computer_to_act():
             self.fast = True
@@ -499,6 +526,8 @@ class TableScreen(Screen):
         events = s.events_for(self.viewer, start)
         lines = story(events, s.names, self.viewer, s.rules.pairs)
         viewer = self.viewer
+        you = frozenset(s.human_seats) if viewer is None else frozenset({viewer})
+        self._dwell = concerns(events, you)
         for e in events:
             if viewer is not None and e.kind == ev.GAVE and e.target == viewer:
                 self.taken.append(_("{name} took {cards} from you.").format(
@@ -577,6 +606,7 @@ class TableScreen(Screen):
         deal = _("Deal {n}").format(n=view.deal + 1) if s.rules.match_target else ""
         top = dot().join(p for p in ("gofish", rules_name, deal, status) if p)
         self.put("#topbar", Content.assemble((top, "bold"), "  ", (turn, "reverse bold")))
+        self.hear()
         self.show_seats(view)
         self.query_one(StockView).show(view.stock)
         self.query_one(LogView).show(s, viewer, recap=len(s.human_seats) == 1)
@@ -586,6 +616,19 @@ class TableScreen(Screen):
         self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
                                      players=view.players))
         self.put("#msg", self.message)
+
+    def hear(self) -> None:
+        """The last ask and its answer, from the events not read yet (a resumed game: the last
+        ones, as if just heard). Asks and answers are public: any seat's view tells them."""
+        s = self.session
+        start = self._exchange_upto
+        if start is None:
+            start = max(0, s.event_count - 60)
+        if start < s.event_count:
+            events = s.events_for(None, start)
+            if any(e.kind in (ev.DEAL, ev.ASK) for e in events):
+                self.exchange = last_exchange(events, s.names)
+        self._exchange_upto = s.event_count
 
     def put(self, selector: str, content: Content) -> None:
         """A fixed-size line: redrawn only when it changes, and never a new layout."""
@@ -602,11 +645,12 @@ class TableScreen(Screen):
             name = _("{name} (you)").format(name=name)
         books = tuple(r for r, _c in sorted(view.books[seat]))
         shown = view.hands[seat] if s.rules.open_hands and seat != view.seat else None
+        said = self.exchange.said_by(seat) if self.exchange is not None else ""
         return SeatState(seat, name, view.counts[seat], books, turn, view.out[seat],
                          chosen=pickable and self.target == seat,
                          pickable=pickable and seat != view.seat,
                          you=seat == self.viewer,
-                         open_cards=tuple(shown) if shown is not None else None)
+                         open_cards=tuple(shown) if shown is not None else None, said=said)
 
     def around(self, view: AnyView) -> tuple[list[int], int | None, int | None]:
         """The seats shown (the viewer's own is the hand below), and on a wide screen the two

@@ -9,13 +9,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _, ngettext
 from gofish.names import rank_short
 from gofish.narrate import story
 from gofish.tui.render import cards_row, dot
+from gofish.tui.widgets.keys import KeyFooter
 
 
 class TutorialScreen(Screen):
@@ -46,7 +47,7 @@ class TutorialScreen(Screen):
             yield Static(id="tutorial-table")
             yield Static(id="tutorial-said")
             yield Static(id="tutorial-guide")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()

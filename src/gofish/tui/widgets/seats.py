@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widget import Widget
 
-from gofish.i18n import _, ngettext
+from gofish.i18n import _, ngettext, pgettext
 from gofish.names import ascii_mode, card_label, rank_short
 from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows, ink_style
 from gofish.tui.render import click
@@ -28,16 +28,18 @@ class SeatState:
     pickable: bool
     you: bool = False
     open_cards: tuple[int, ...] | None = None  # under open hands: the cards themselves
+    said: str = ""  # what this seat said last: the ask, or its answer
 
 
 class SeatBox(Widget):
     auto_links = False
-    COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn"}
+    COMPONENT_CLASSES = {"seat--back", "seat--chosen", "seat--turn", "seat--said"}
     DEFAULT_CSS = """
-    SeatBox { width: 1fr; height: 7; min-width: 10; }
+    SeatBox { width: 1fr; height: 7; min-width: 7; }
     SeatBox > .seat--back { color: $primary; }
     SeatBox > .seat--chosen { text-style: bold reverse; }
     SeatBox > .seat--turn { text-style: bold; }
+    SeatBox > .seat--said { text-style: bold; color: $text-accent; }
     """
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
@@ -56,23 +58,29 @@ class SeatBox(Widget):
         if st is None:
             return Content("")
         width = self.content_size.width or self.size.width
-        big = self.size.height >= 8
+        height = self.content_size.height or self.size.height
+        small = width < 12  # 5 or more opponents at 80 columns: a narrow pile, no words
+        big = height >= 8 and not small
         glyphs = ASCII if ascii_mode() else UNICODE
         marker = ("*" if ascii_mode() else "▶") if st.turn else " "
         name = Content.styled(st.name, "bold" if st.turn else "")
         head = Content.assemble(marker, (str(st.seat + 1), "bold"), " ", name)
-        head = head.truncate(width - 2, ellipsis=True)
-        if st.chosen:
+        if small:  # no room for brackets: the chosen seat is shown by its style alone
+            head = Content.assemble(" ", head.truncate(width - 1, ellipsis=True))
+            if st.chosen:
+                head = head.stylize(self.get_visual_style("seat--chosen"))
+        elif st.chosen:
+            head = head.truncate(width - 2, ellipsis=True)
             head = Content.assemble("[", head, "]").stylize(self.get_visual_style("seat--chosen"))
         else:
-            head = Content.assemble(" ", head, " ")
+            head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True), " ")
         lines = [head]
         if st.out:
             lines.append(Content.styled("  " + _("out"), "dim"))
-        elif width >= 12:
+        elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
-            rows = back_rows(st.count, glyphs, big=big)
+            rows = back_rows(st.count, glyphs, big=big, small=small)
             for i, row in enumerate(rows):
                 line = _row_content(row, back_style)
                 if i == len(rows) // 2:
@@ -83,16 +91,48 @@ class SeatBox(Widget):
                 n=st.count)))
         if st.open_cards is not None:
             lines.append(Content.assemble(" ", _open_cards(st.open_cards)))
+        left = height - len(lines)
+        said = self.speech(st.said, width - 1, left - (1 if st.books else 0))
+        lines += said
+        left -= len(said)
         # under open hands the cards take the stacks' rows: the books are listed in words
-        books = [] if st.open_cards is not None else \
+        books = [] if st.open_cards is not None or left < (2 if small else 3) else \
             book_rows(st.books, rank_short, glyphs, width - 1)
         lines += [Content.assemble(" ", _row_content(row, None)) for row in books]
-        if not st.out or st.books:
+        if small:  # no room for words: the ranks of the books, when their stacks do not fit
+            if st.books and not books:
+                lines.append(Content.assemble(" ", " ".join(rank_short(r) for r in st.books))
+                             .truncate(width, ellipsis=True))
+        elif not st.out or st.books:
             lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
-        content = Content("\n").join(lines)
+        content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
             content = content.stylize(click(f"screen.pick_target({st.seat})"))
         return content
+
+
+    def speech(self, said: str, width: int, rows: int) -> list[Content]:
+        """What the seat said, in quotes, wrapped to ``rows`` lines at most (the last cut)."""
+        if not said or rows <= 0 or width <= 2:
+            return []
+        quoted = pgettext("words said at a seat", "“{said}”").format(said=said)
+        wrapped = wrap_keeping_spaces(quoted, width)
+        if len(wrapped) > rows:
+            wrapped = wrapped[:rows - 1] + [
+                Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
+        style = self.get_visual_style("seat--said")
+        return [Content.assemble(" ", line.stylize(style)) for line in wrapped]
+
+
+# no-break spaces (French typography) hold their words together: held as other characters of
+# the same width while the line is wrapped (Textual breaks lines at any space)
+_HOLD = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
+_RELEASE = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
+
+
+def wrap_keeping_spaces(text: str, width: int) -> list[Content]:
+    return [Content(line.plain.translate(_RELEASE))
+            for line in Content(text.translate(_HOLD)).wrap(width)]
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
