@@ -76,6 +76,7 @@ class Result:
     level: str
     opponent: str
     per_seed: list[float] = field(default_factory=list)  # the level's wins per seating
+    seeds: list[int] = field(default_factory=list)  # the seeds of per_seed, in order
     times: list[float] = field(default_factory=list)
 
     def rate(self) -> tuple[float, float]:
@@ -96,6 +97,7 @@ def run_chunk(args: tuple[str, str, str, list[int], bool]) -> Result:
         won = sum(play(table, level, opponent, seed, at, result.times if timed else None)
                   for at in range(n))
         result.per_seed.append(won / n)
+        result.seeds.append(seed)
     return result
 
 
@@ -165,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.progress:
             with open(args.progress, "a") as f:
                 f.write(json.dumps({"table": r.table, "level": r.level, "opponent": r.opponent,
-                                    "per_seed": r.per_seed, "times": r.times}) + "\n")
+                                    "seeds": r.seeds, "per_seed": r.per_seed,
+                                    "times": r.times}) + "\n")
         key = (r.table, r.level, r.opponent)
         if key not in merged:
             merged[key] = Result(*key)
