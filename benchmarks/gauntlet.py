@@ -211,6 +211,29 @@ def summarize(merged: dict[tuple[str, str, str], Result], tables: list[str], wha
                       f"±{worst[1]:.1%} ({worst[2]})")
     if json_out:
         Path(json_out).write_text(json.dumps(out, indent=1))
+    print("\n| level | table | " + " | ".join(STYLES) + " | **worst outside style** | the level "
+          "below | games a pairing |")
+    print("| --- " * (len(STYLES) + 5) + "|")
+    for table in tables:
+        for level in dict.fromkeys(k[1] for k in merged if k[0] == table):
+            rows = {k[2]: r for k, r in merged.items() if k[0] == table and k[1] == level}
+            cells, worst = [], None
+            for style in STYLES:
+                r = rows.get(style)
+                if r is None:
+                    cells.append("")
+                    continue
+                mean, half = r.rate()
+                cells.append(f"{mean:.1%} ±{half:.1%}".replace("%", ""))
+                if worst is None or mean < worst[0]:
+                    worst = (mean, half, style)
+            below = [f"{k}: {r.rate()[0]:.1%} ±{r.rate()[1]:.1%}".replace("%", "")
+                     for k, r in rows.items() if k not in STYLE_CLASSES]
+            games = sorted({r.games for r in rows.values()})
+            w = f"**{worst[0]:.1%}** ±{worst[1]:.1%} ({worst[2]})".replace("%", "") if worst \
+                else ""
+            print(f"| {level} | {table} | " + " | ".join(cells) + f" | {w} | "
+                  f"{', '.join(below)} | {'/'.join(map(str, games))} |")
 
 
 if __name__ == "__main__":
