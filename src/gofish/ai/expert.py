@@ -11,8 +11,8 @@ deal by every seat with the sensible policies of ai/search.py: sure hits first, 
 held most of, or, for each opponent in half the deals, any rank of its hand (a mix of the two
 kinds of players met at tables), never the seat that has just refused it.
 
-The deals come in rounds of ``BATCH``: after each, a candidate that is not ahead of Hard's
-choice in the same deals (within ``DROP`` standard errors) is played out no further, so the
+The deals come in rounds of ``BATCH``: after each, a candidate behind Hard's choice in the
+same deals by more than ``DROP`` standard errors is played out no further, so the
 playouts go where the choice is close (up to ``PLAYOUTS``, many hundreds) and a decision that
 does not matter stops after one round. An ask replaces Hard's first choice only if its mean
 outcome (a sole win 1, a shared one less, and a little for the margin) is better by more than
