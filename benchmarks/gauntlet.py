@@ -76,6 +76,7 @@ class Result:
     level: str
     opponent: str
     per_seed: list[float] = field(default_factory=list)  # the level's wins per seating
+    seeds: list[int] = field(default_factory=list)  # the seeds of per_seed, in order
     times: list[float] = field(default_factory=list)
 
     def rate(self) -> tuple[float, float]:
@@ -96,6 +97,7 @@ def run_chunk(args: tuple[str, str, str, list[int], bool]) -> Result:
         won = sum(play(table, level, opponent, seed, at, result.times if timed else None)
                   for at in range(n))
         result.per_seed.append(won / n)
+        result.seeds.append(seed)
     return result
 
 
@@ -113,7 +115,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--progress", help="append each finished chunk to this file (JSON "
                         "lines), so a long run that is stopped still tells what it measured")
+    parser.add_argument("--report", nargs="+", metavar="FILE", help="print the results kept "
+                        "in these progress files (of runs stopped or finished) and exit")
     args = parser.parse_args(argv)
+    if args.report:
+        merged = {}
+        for name in args.report:
+            for line in Path(name).read_text().splitlines():
+                d = json.loads(line)
+                key = (d["table"], d["level"], d["opponent"])
+                r = merged.setdefault(key, Result(*key))
+                r.per_seed.extend(d["per_seed"])
+                r.times.extend(d["times"])
+        tables = [t for t in TABLES if any(k[0] == t for k in merged)]
+        summarize(merged, tables, f"from {', '.join(args.report)}", args.json)
+        return 0
     levels = [x for x in args.levels.split(",") if x]
     tables = [x for x in args.tables.split(",") if x]
     for t in tables:
@@ -138,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
                     parser.error(f"unknown opponent {opponent!r}")
                 for i in range(0, len(seeds), step):
                     work.append((table, level, opponent, seeds[i:i + step], level == "expert"))
+    # the first seeds of every pairing first: a run stopped early has measured them all alike
+    work.sort(key=lambda w: w[3][0])
     began = time.perf_counter()
     merged: dict[tuple[str, str, str], Result] = {}
     if args.jobs > 1:
@@ -149,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.progress:
             with open(args.progress, "a") as f:
                 f.write(json.dumps({"table": r.table, "level": r.level, "opponent": r.opponent,
-                                    "per_seed": r.per_seed, "times": r.times}) + "\n")
+                                    "seeds": r.seeds, "per_seed": r.per_seed,
+                                    "times": r.times}) + "\n")
         key = (r.table, r.level, r.opponent)
         if key not in merged:
             merged[key] = Result(*key)
@@ -157,8 +176,14 @@ def main(argv: list[str] | None = None) -> int:
         merged[key].times.extend(r.times)
     if args.jobs > 1:
         pool.shutdown()
-    print(f"gauntlet, seeds from {args.seed_start}, {time.perf_counter() - began:.0f} s; "
-          "win = alone at the top (ties not won)")
+    summarize(merged, tables, f"seeds from {args.seed_start}, "
+              f"{time.perf_counter() - began:.0f} s", args.json)
+    return 0
+
+
+def summarize(merged: dict[tuple[str, str, str], Result], tables: list[str], what: str,
+              json_out: str | None) -> None:
+    print(f"gauntlet, {what}; win = alone at the top (ties not won)")
     out = []
     for table in tables:
         n = TABLES[table][1]
@@ -184,9 +209,31 @@ def main(argv: list[str] | None = None) -> int:
             if worst is not None:
                 print(f"  {level:<7} worst over the outside styles: {worst[0]:.1%} "
                       f"±{worst[1]:.1%} ({worst[2]})")
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1))
-    return 0
+    if json_out:
+        Path(json_out).write_text(json.dumps(out, indent=1))
+    print("\n| level | table | " + " | ".join(STYLES) + " | **worst outside style** | the level "
+          "below | games a pairing |")
+    print("| --- " * (len(STYLES) + 5) + "|")
+    for table in tables:
+        for level in dict.fromkeys(k[1] for k in merged if k[0] == table):
+            rows = {k[2]: r for k, r in merged.items() if k[0] == table and k[1] == level}
+            cells, worst = [], None
+            for style in STYLES:
+                r = rows.get(style)
+                if r is None:
+                    cells.append("")
+                    continue
+                mean, half = r.rate()
+                cells.append(f"{mean:.1%} ±{half:.1%}".replace("%", ""))
+                if worst is None or mean < worst[0]:
+                    worst = (mean, half, style)
+            below = [f"{k}: {r.rate()[0]:.1%} ±{r.rate()[1]:.1%}".replace("%", "")
+                     for k, r in rows.items() if k not in STYLE_CLASSES]
+            games = sorted({r.games for r in rows.values()})
+            w = f"**{worst[0]:.1%}** ±{worst[1]:.1%} ({worst[2]})".replace("%", "") if worst \
+                else ""
+            print(f"| {level} | {table} | " + " | ".join(cells) + f" | {w} | "
+                  f"{', '.join(below)} | {'/'.join(map(str, games))} |")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 from ai_support import play_to_end
 
 from gofish.ai import expert, make_player, tell
-from gofish.ai.expert import _significant
+from gofish.ai.expert import _significant, _still_in
 from gofish.ai.search import outcome, play_out
 from gofish.engine import Ask, Game, preset
 from gofish.engine.game import cards_in_play
@@ -30,10 +30,12 @@ def late_position(rules, seed: int) -> tuple[Game, list]:
     raise AssertionError("no late decision")
 
 
-def test_a_late_decision_plays_hundreds_of_sampled_deals() -> None:
+def test_a_close_late_decision_plays_hundreds_of_sampled_deals() -> None:
+    """Every searched decision plays a round of deals for each candidate; the close ones go on
+    to hundreds, within the budget; a candidate not ahead of Hard's choice drops out."""
     rules = preset("standard")
-    searched = 0
-    for seed in range(8):
+    used = []
+    for seed in range(12):
         game, events = late_position(rules, seed)
         seat = game.to_act
         player = make_player("expert", seat, rules, 2, 1)
@@ -42,10 +44,18 @@ def test_a_late_decision_plays_hundreds_of_sampled_deals() -> None:
         action = player.choose(game.view(seat, with_events=False))
         assert action in game.legal_actions()
         if player.searched:
-            searched += 1
-            assert player.playouts >= expert.PLAYOUTS - expert.CANDIDATES
-            assert player.playouts >= 300  # "many hundreds" a decision
-    assert searched >= 3
+            assert 2 * expert.BATCH <= player.playouts <= expert.PLAYOUTS
+            used.append(player.playouts)
+    assert len(used) >= 3
+    assert max(used) >= 300  # "many hundreds" where the choice is close
+
+
+def test_a_candidate_not_ahead_of_hards_choice_is_played_no_further() -> None:
+    hard = [0.0, 1.0] * 10
+    behind = [0.0, 0.0] * 10
+    ahead = [1.0, 1.0] * 10
+    level = hard[:]
+    assert _still_in([hard, behind, ahead, level], [0, 1, 2, 3]) == [0, 2]
 
 
 def test_a_sure_hit_or_a_clear_choice_is_not_searched() -> None:

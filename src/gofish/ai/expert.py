@@ -2,15 +2,20 @@
 
 For each decision with more than one sensible ask (Hard's rules: never an ask the record
 proves will miss; a sure hit is taken at once, with nothing to search), Expert takes Hard's
-best few asks as candidates and plays each out in the same ``PLAYOUTS // candidates`` imagined
-deals (determinized Monte Carlo with common random numbers). An imagined deal places every card
-the seat has not seen at random within what its tracker knows: the cards seen, the ranks a
-hand must hold or cannot hold since its last draws, how many cards each hand and the stock
-hold, with the same slot model as Hard's estimates. Each deal is a real game
-(``Game.from_position``), played to the end of the deal by every seat with the table's
-sensible policy of ai/search.py (sure hits first, else the rank held most of, never the seat
-that has just refused it). An ask replaces Hard's first choice only if its mean outcome (a
-sole win 1, a shared one less, and a little for the margin) is better by more than
+best few asks as candidates and plays each out in the same imagined deals (determinized Monte
+Carlo with common random numbers). An imagined deal places every card the seat has not seen at
+random within what its tracker knows: the cards seen, the ranks a hand must hold or cannot hold
+since its last draws, how many cards each hand and the stock hold, with the same slot model as
+Hard's estimates. Each deal is a real game (``Game.from_position``), played to the end of the
+deal by every seat with the sensible policies of ai/search.py: sure hits first, else the rank
+held most of, or, for each opponent in half the deals, any rank of its hand (a mix of the two
+kinds of players met at tables), never the seat that has just refused it.
+
+The deals come in rounds of ``BATCH``: after each, a candidate behind Hard's choice in the
+same deals by more than ``DROP`` standard errors is played out no further, so the
+playouts go where the choice is close (up to ``PLAYOUTS``, many hundreds) and a decision that
+does not matter stops after one round. An ask replaces Hard's first choice only if its mean
+outcome (a sole win 1, a shared one less, and a little for the margin) is better by more than
 ``CONFIDENCE`` standard errors of the paired differences.
 
 The search runs late in the deal (a small stock, or under first-out a small hand), where a
@@ -18,7 +23,7 @@ few asks decide it and playouts are short; earlier, and when Hard's best ask is 
 others by more than ``GAP``, Expert plays Hard's choice.
 
 The imagined deals are its own: Expert builds them from its Knowledge tracker and never sees
-the real game. The number of playouts is fixed, not timed, so a decision depends only on the
+the real game. The playouts are counted, not timed, so a decision depends only on the
 seed and what the seat has seen. Under the card option (and for bluffs) it plays as Hard.
 """
 
@@ -33,13 +38,16 @@ from .hard import HardPlayer, Weights, weights_for
 from .knowledge import bit_of
 from .search import outcome, play_out
 
-PLAYOUTS = 400  # playouts per searched decision, shared among the candidates
+PLAYOUTS = 400  # the most playouts a searched decision may use, shared among the candidates
+BATCH = 25  # deals played out per round; after each, clearly worse candidates drop out
+DROP = 0.5  # ... unless ahead of Hard's choice or behind by less than this many standard errors
+LOOSE = 0.5  # chance that an opponent of a playout asks any rank rather than its most held
 CANDIDATES = 4  # Hard's best asks that are searched...
-GAP = 1.0  # ... if within this much (in cards) of its best: a clear choice is not searched
+GAP = 0.5  # ... if within this much (in cards) of its best: a clear choice is not searched
 LATE_STOCK = 10  # search once the stock is this small...
 LATE_HAND = 4  # ...or (first-out) a hand is this small: there a few asks decide the deal
 MAX_STEPS = 400  # a playout that runs longer is scored where it stands
-CONFIDENCE = 2.0  # standard errors by which an ask must beat Hard's choice in the same deals
+CONFIDENCE = 1.5  # standard errors by which an ask must beat Hard's choice in the same deals
 
 
 def fitted_weights(players: int) -> Weights:
@@ -53,6 +61,8 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         self.weights = fitted_weights(players)
         super().__init__(seat, rules, players, seed)
+        self.budget = PLAYOUTS
+        self.confidence = CONFIDENCE
         self.searched = 0  # decisions that used the search (for the benchmark's curiosity)
         self.playouts = 0
 
@@ -70,31 +80,40 @@ class ExpertPlayer(HardPlayer):
         candidates = [asks[i] for i in order]
         rng = random.Random(self.rng.getrandbits(64))
         values: list[list[float]] = [[] for _ in candidates]
-        worlds = max(1, PLAYOUTS // len(candidates))
+        alive = list(range(len(candidates)))
         pub = self.public
         known = [sum(1 << r for r in range(NUM_RANKS) if pub.minc[s][r])
                  for s in range(self.players)]
-        for _ in range(worlds):
-            world = self._sample(rng)
-            if world is None:  # the tracker's counts do not add up: trust Hard alone
-                return self.best(asks, scores)
-            hands = [[r * 4 + s for r in range(NUM_RANKS) for s in range(4) if h[r] >> s & 1]
-                     for h in world[0]]
-            seed = rng.getrandbits(64)
-            for i, ask in enumerate(candidates):
-                try:
-                    g = Game.from_position(self.rules, hands, world[1], self.know.books,
-                                           self.seat, out=self.know.out,
-                                           totals=self.know.totals, deal=view.deal,
-                                           dealer=view.dealer)
-                except RulesError:  # the tracker's picture does not add up: trust Hard
+        played = 0
+        batch = max(1, min(BATCH, self.budget // len(candidates)))
+        while len(alive) > 1 and (not played or played + batch * len(alive) <= self.budget):
+            for _ in range(batch):
+                world = self._sample(rng)
+                if world is None:  # the tracker's counts do not add up: trust Hard alone
                     return self.best(asks, scores)
-                g.apply(ask)
-                play_out(g, list(known), list(pub.denied), random.Random(seed), MAX_STEPS)
-                values[i].append(outcome(g, self.seat))
+                hands = [[r * 4 + s for r in range(NUM_RANKS) for s in range(4)
+                          if h[r] >> s & 1] for h in world[0]]
+                seed = rng.getrandbits(64)
+                # the opponents of this deal: each asks the rank it holds most of, or any
+                loose = sum(1 << s for s in range(self.players)
+                            if s != self.seat and rng.random() < LOOSE)
+                for i in alive:
+                    try:
+                        g = Game.from_position(self.rules, hands, world[1], self.know.books,
+                                               self.seat, out=self.know.out,
+                                               totals=self.know.totals, deal=view.deal,
+                                               dealer=view.dealer)
+                    except RulesError:  # the tracker's picture does not add up: trust Hard
+                        return self.best(asks, scores)
+                    g.apply(candidates[i])
+                    play_out(g, list(known), list(pub.denied), random.Random(seed),
+                             MAX_STEPS, loose)
+                    values[i].append(outcome(g, self.seat))
+                played += len(alive)
+            alive = _still_in(values, alive)
         self.searched += 1
-        self.playouts += worlds * len(candidates)
-        return candidates[_significant(values)]
+        self.playouts += played
+        return candidates[_significant(values, self.confidence)]
 
     def _late(self, view: SeatView) -> bool:
         """Late in the deal, when a few asks decide it (earlier, Hard's estimate is as good
@@ -174,15 +193,34 @@ class ExpertPlayer(HardPlayer):
         return hands, stock
 
 
-def _significant(values: list[list[float]]) -> int:
+def _gain(values: list[list[float]], i: int) -> tuple[float, float]:
+    """Mean and standard error of how much candidate ``i`` beats the first in the same deals."""
+    n = len(values[i])
+    diffs = [a - b for a, b in zip(values[i], values[0][:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _still_in(values: list[list[float]], alive: list[int]) -> list[int]:
+    """Hard's choice and the candidates not clearly worse than it: a candidate behind by more
+    than its noise is played out no further, so the playouts go where the choice is close."""
+    kept = [0]
+    for i in alive[1:]:
+        mean, err = _gain(values, i)
+        if mean + DROP * err > 0.0:
+            kept.append(i)
+    return kept
+
+
+def _significant(values: list[list[float]], confidence: float = 2.0) -> int:
     """The candidate that beats Hard's choice (the first) clearly in the same deals, else 0:
     the playouts overrule Hard's estimate only where they disagree beyond their noise."""
     best, best_gain = 0, 0.0
-    n = len(values[0])
     for i in range(1, len(values)):
-        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        if mean > best_gain and mean > CONFIDENCE * (var / n) ** 0.5:
+        if not values[i]:
+            continue
+        mean, err = _gain(values, i)
+        if mean > best_gain and mean > confidence * err:
             best, best_gain = i, mean
     return best

@@ -8,7 +8,9 @@ the same way, from what the table has seen, never from the sampled hands it is n
 - a sure hit first: a rank the table knows a seat holds (it asked for it, or was handed it,
   and has not given it up since) that the player holds too;
 - otherwise the rank it holds most of, of an opponent that has not just said "Go fish" to it
-  (or handed it over) and drawn nothing since.
+  (or handed it over) and drawn nothing since; or, for the seats Expert plays "loose" in this
+  deal, any rank of its hand that the opponent has not just refused (people who ask a rank
+  they hold at random, as a classic program's plain mode does).
 
 The game is a real ``Game`` built with ``Game.from_position`` and advanced through its own
 rule methods, so every option (first-out, draw until hit, pairs, matches) plays as at the
@@ -27,9 +29,11 @@ _RANKS = range(NUM_RANKS)
 
 
 def play_out(game: Game, known: list[int], denied: list[int], rng: random.Random,
-             max_steps: int = 400) -> None:
+             max_steps: int = 400, loose: int = 0) -> None:
     """Play ``game`` to the end of its deal (or ``max_steps``). ``known[s]`` and ``denied[s]``
-    are rank masks the table knows seat ``s`` holds / has just refused; both are updated."""
+    are rank masks the table knows seat ``s`` holds / has just refused; both are updated.
+    Seats in the bit mask ``loose`` ask a random rank of their hand (not one the target has
+    just refused) rather than the one they hold most of, when no hit is sure."""
     hands = game.hands
     counts = game.counts
     stock = game.stock
@@ -51,6 +55,10 @@ def play_out(game: Game, known: list[int], denied: list[int], rng: random.Random
         sure = [(t, r) for t in targets if known[t] for r in ranks if known[t] >> r & 1]
         if sure:
             t, r = sure[int(random_() * len(sure))] if len(sure) > 1 else sure[0]
+        elif loose >> seat & 1:
+            t = targets[0] if len(targets) == 1 else targets[int(random_() * len(targets))]
+            open_ = [r for r in ranks if not denied[t] >> r & 1] or ranks
+            r = open_[int(random_() * len(open_))]
         else:
             sizes = [POPCOUNT[hand[r]] for r in ranks]
             top = max(sizes)

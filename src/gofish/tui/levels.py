@@ -18,9 +18,9 @@ LEVEL_HELP = {
     "medium": N_("Remembers for a while (about ten turns) who asked for what and who was "
                  "handed what, and never asks a player again for a rank they have just said "
                  "\"Go fish\" to or handed over."),
-    "hard": N_("Keeps exact track of everything said at the table, takes every sure catch, "
-               "and weighs each other ask by its chances (a hit, a book, a lucky draw) and by "
-               "what it tells the others."),
+    "hard": N_("Keeps track of all that is said at the table, takes every sure catch, weighs "
+               "other asks by their chances (a hit, a book, a lucky draw) and what they reveal; "
+               "one to one, asks for what it holds most of."),
     "expert": N_("Hard's reckoning; late in a deal it plays its best asks out in hundreds of "
                  "imagined deals that fit all it has seen, and changes its choice when they "
                  "show a clear gain."),
