@@ -504,59 +504,47 @@ class Game:
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat}")
         open_hands = self.rules.open_hands
-        events: tuple[Event, ...] = ()
-        if with_events:
-            events = tuple(e.for_seat(seat, open_hands) for e in self.events)
-        to_act = self.to_act
         return SeatView(
             seat=seat,
-            players=self.players,
-            rules=self.rules,
             hand=self.hand_cards(seat),
             hands=tuple(self.hand_cards(s) if (s == seat or open_hands) else None
                         for s in range(self.players)),
-            counts=tuple(self.counts),
-            books=tuple(tuple((r, mask_cards(r, m)) for r, m in b) for b in self.books),
-            stock=len(self.stock),
-            turn=self.turn,
-            to_act=to_act,
-            out=tuple(self.out),
-            deal=self.deal,
-            dealer=self.dealer,
-            deal_over=self.deal_over,
-            over=self.over,
-            scores=self.scores(),
-            deal_scores=self.deal_scores(),
-            winners=self.winners,
-            legal=tuple(self.legal_actions()) if to_act == seat else (),
-            events=events,
+            legal=tuple(self.legal_actions()) if self.to_act == seat else (),
+            **self._table(seat, with_events),
         )
 
     def public_view(self, *, with_events: bool = True) -> PublicView:
         """What anyone may see: no hand (unless hands are open), nobody's secrets."""
         open_hands = self.rules.open_hands
+        return PublicView(
+            hands=tuple(self.hand_cards(s) if open_hands else None for s in range(self.players)),
+            **self._table(None, with_events),
+        )
+
+    def _table(self, seat: int | None, with_events: bool) -> dict[str, Any]:
+        """What every view holds alike: the table in sight, and the log as ``seat`` heard it
+        (None: the public log)."""
         events: tuple[Event, ...] = ()
         if with_events:
-            events = tuple(e.for_seat(None, open_hands) for e in self.events)
-        return PublicView(
-            players=self.players,
-            rules=self.rules,
-            hands=tuple(self.hand_cards(s) if open_hands else None for s in range(self.players)),
-            counts=tuple(self.counts),
-            books=tuple(tuple((r, mask_cards(r, m)) for r, m in b) for b in self.books),
-            stock=len(self.stock),
-            turn=self.turn,
-            to_act=self.to_act,
-            out=tuple(self.out),
-            deal=self.deal,
-            dealer=self.dealer,
-            deal_over=self.deal_over,
-            over=self.over,
-            scores=self.scores(),
-            deal_scores=self.deal_scores(),
-            winners=self.winners,
-            events=events,
-        )
+            events = tuple(e.for_seat(seat, self.rules.open_hands) for e in self.events)
+        return {
+            "players": self.players,
+            "rules": self.rules,
+            "counts": tuple(self.counts),
+            "books": tuple(tuple((r, mask_cards(r, m)) for r, m in b) for b in self.books),
+            "stock": len(self.stock),
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "out": tuple(self.out),
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "deal_over": self.deal_over,
+            "over": self.over,
+            "scores": self.scores(),
+            "deal_scores": self.deal_scores(),
+            "winners": self.winners,
+            "events": events,
+        }
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain JSON, to check a replay against."""
