@@ -8,8 +8,9 @@ random within what its tracker knows: the cards seen, the ranks a hand must hold
 since its last draws, how many cards each hand and the stock hold, with the same slot model as
 Hard's estimates. Each deal is a real game (``Game.from_position``), played to the end of the
 deal by every seat with the sensible policies of ai/search.py: sure hits first, else the rank
-held most of, or, for each opponent in half the deals, any rank of its hand (a mix of the two
-kinds of players met at tables), never the seat that has just refused it.
+held most of, or, for each opponent in some of the deals, any rank of its hand (a mix of the two
+kinds of players met at tables, weighed by how steadily its asks so far kept to one rank),
+never the seat that has just refused it.
 
 The deals come in rounds of ``BATCH``: after each, a candidate behind Hard's choice in the
 same deals by more than ``DROP`` standard errors is played out no further, so the
@@ -41,7 +42,8 @@ from .search import outcome, play_out
 PLAYOUTS = 400  # the most playouts a searched decision may use, shared among the candidates
 BATCH = 25  # deals played out per round; after each, clearly worse candidates drop out
 DROP = 0.5  # ... unless ahead of Hard's choice or behind by less than this many standard errors
-LOOSE = 0.5  # chance that an opponent of a playout asks any rank rather than its most held
+LOOSE_MIN = 0.1  # an opponent of a playout asks any rank rather than its most held with a
+# chance between this and 1 - this: more as its asks so far look scattered (Hard's steadiness)
 CANDIDATES = 4  # Hard's best asks that are searched...
 GAP = 0.5  # ... if within this much (in cards) of its best: a clear choice is not searched
 LATE_STOCK = 10  # search once the stock is this small...
@@ -84,6 +86,9 @@ class ExpertPlayer(HardPlayer):
         pub = self.public
         known = [sum(1 << r for r in range(NUM_RANKS) if pub.minc[s][r])
                  for s in range(self.players)]
+        # how each opponent picks when no hit is sure, as far as its asks have shown it
+        looseness = [LOOSE_MIN + (1 - 2 * LOOSE_MIN) * (1 - self.steady(s))
+                     for s in range(self.players)]
         played = 0
         batch = max(1, min(BATCH, self.budget // len(candidates)))
         while len(alive) > 1 and (not played or played + batch * len(alive) <= self.budget):
@@ -96,7 +101,7 @@ class ExpertPlayer(HardPlayer):
                 seed = rng.getrandbits(64)
                 # the opponents of this deal: each asks the rank it holds most of, or any
                 loose = sum(1 << s for s in range(self.players)
-                            if s != self.seat and rng.random() < LOOSE)
+                            if s != self.seat and rng.random() < looseness[s])
                 for i in alive:
                     try:
                         g = Game.from_position(self.rules, hands, world[1], self.know.books,

@@ -28,6 +28,12 @@ from .knowledge import Estimate, Knowledge
 # how often a player's asks go to a seat the table knows holds the rank: about 0.12 for random
 # play, 0.35 and more for players who remember; the prior assumes they remember
 RANDOM_RATE, MEMORY_RATE, PRIOR_ASKS = 0.16, 0.28, 3.0
+# how often a player's asks (not sure hits) repeat the rank it asked for last, while it is still
+# known to hold it: about 0.2 to 0.35 for players who pick a rank of their hand at random or by
+# the odds, 0.7 and more for players who keep asking for the rank they hold most of. Against the
+# second kind a rank kept out of sight stays safe, so asking for what we hold most of (``held``)
+# pays; against the first it does not. Scaled from 0 at LOW to 1 at HIGH; the prior is halfway.
+STEADY_LOW, STEADY_HIGH, STEADY_PRIOR, STEADY_MEAN = 0.3, 0.6, 2.0, 0.5
 
 
 @dataclass(frozen=True)
@@ -78,11 +84,24 @@ class HardPlayer(AskingPlayer):
         self._endings: dict[int, float] = {}  # per ask scored last: the first-out ending term
         self.asks = [0] * players  # asks each opponent made
         self.informed = [0] * players  # ... of a seat the table knew held the rank
+        self.plain = [0] * players  # asks (not sure hits) that could repeat the one before
+        self.again = [0] * players  # ... that did
+        self.last: list[int | None] = [None] * players  # each seat's last ask (not a sure hit)
+        self._steady = 1.0  # as of the last scoring
 
     def observe(self, event: Event) -> None:
         if event.kind == ev.ASK and event.seat != self.seat:
-            self.asks[event.seat] += 1
-            self.informed[event.seat] += self.public.minc[event.target][event.rank] > 0
+            s, pub = event.seat, self.public.minc
+            self.asks[s] += 1
+            self.informed[s] += pub[event.target][event.rank] > 0
+            if not pub[event.target][event.rank]:
+                last = self.last[s]
+                if last is not None and pub[s][last]:
+                    self.plain[s] += 1
+                    self.again[s] += event.rank == last
+                self.last[s] = event.rank
+        elif event.kind == ev.DEAL:
+            self.last = [None] * self.players
         self.know.observe(event)
         self.public.observe(event.for_seat(None, self.rules.open_hands))
 
@@ -94,6 +113,16 @@ class HardPlayer(AskingPlayer):
                 rate = (self.informed[s] + MEMORY_RATE * PRIOR_ASKS) / (self.asks[s] + PRIOR_ASKS)
                 total += min(1.0, max(0.0, (rate - RANDOM_RATE) / (MEMORY_RATE - RANDOM_RATE)))
         return total / (self.players - 1)
+
+    def steadiness(self) -> float:
+        """How much the opponents keep asking for the same rank: 0 as if at random, 1 as
+        players who ask for what they hold most of (and then a rank kept hidden stays safe)."""
+        return sum(self.steady(s) for s in range(self.players)
+                   if s != self.seat) / (self.players - 1)
+
+    def steady(self, seat: int) -> float:
+        rate = (self.again[seat] + STEADY_MEAN * STEADY_PRIOR) / (self.plain[seat] + STEADY_PRIOR)
+        return min(1.0, max(0.0, (rate - STEADY_LOW) / (STEADY_HIGH - STEADY_LOW)))
 
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         scores = self.score_asks(view, asks)
@@ -137,6 +166,7 @@ class HardPlayer(AskingPlayer):
         unwatched = w.gain if self.players == 2 else w.gain_unwatched
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
+        self._steady = self.steadiness() if w.held else 0.0
         scores: list[float] = []
         self._endings = {}
         for a in asks:
@@ -209,7 +239,8 @@ class HardPlayer(AskingPlayer):
             worth *= RANK_VALUES[r] / 8.0
         mine = k.minc[me][r]
         keep = self.weights.keep
-        value = ph * (keep + self.gain * gain + worth * pbook) + self.weights.held * mine
+        value = (ph * (keep + self.gain * gain + worth * pbook)
+                 + self.weights.held * self._steady * mine)
         pl = self._lucky(est, r, a.suit)
         if pl:
             completes = mine + 1 >= k.book_size
