@@ -73,6 +73,7 @@ def weights_for(players: int) -> Weights:
 class HardPlayer(AskingPlayer):
     level = "hard"
     weights = HARD
+    reads_steadiness = True  # False: ``held`` at its full worth whoever sits opposite (round 2)
 
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
@@ -166,7 +167,7 @@ class HardPlayer(AskingPlayer):
         unwatched = w.gain if self.players == 2 else w.gain_unwatched
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
-        self._steady = self.steadiness() if w.held else 0.0
+        self._steady = (self.steadiness() if self.reads_steadiness else 1.0) if w.held else 0.0
         scores: list[float] = []
         self._endings = {}
         for a in asks:

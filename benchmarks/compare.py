@@ -1,0 +1,122 @@
+"""Paired comparison of player variants against the outside styles, on fitting seeds.
+
+    .venv/bin/python benchmarks/compare.py hard hard:reads_steadiness=0 --seeds 600 \\
+        --seed-start 101000 --rules quick,standard
+
+Each variant sits in one chair of a two-seat (``--players``) table against each opponent
+(default: the five outside styles of benchmarks/styles.py); every seed is played in every
+seating, and each seat's own random choices follow the seat, so two variants meet the very same
+deals and their per-deal difference shows a change far smaller than either rate's interval.
+A variant is a level or style name, or ``module.Class`` importable from benchmarks/ or
+src/, optionally with ``:name=value,...``: fields of ai.hard.Weights, or attributes the player
+already has (``reads_steadiness``). Seeds from 100,000: benchmarks/gauntlet.py reports on 0 up,
+so a choice made here is never scored on its own seeds. Ties count as not won.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import fields, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from styles import STYLE_CLASSES, STYLES  # noqa: E402
+
+from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
+from gofish.ai.hard import Weights  # noqa: E402
+from gofish.engine import Game, preset  # noqa: E402
+
+WEIGHTS = {f.name for f in fields(Weights)}
+
+
+def build(spec: str, seat: int, rules, players: int, seed: int):
+    name, _, settings = spec.partition(":")
+    if "." in name:
+        module, cls = name.rsplit(".", 1)
+        player = getattr(importlib.import_module(module), cls)(seat, rules, players, seed)
+    else:
+        player = (STYLE_CLASSES.get(name) or LEVEL_CLASSES[name])(seat, rules, players, seed)
+    for item in filter(None, settings.split(",")):
+        key, _, value = item.partition("=")
+        if key in WEIGHTS:
+            player.weights = replace(player.weights, **{key: float(value)})
+        elif hasattr(player, key):
+            setattr(player, key, type(getattr(player, key))(float(value)))
+        else:
+            raise SystemExit(f"{spec}: {name} has no weight or setting {key!r}")
+    return player
+
+
+def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
+    rules = preset(rules_name)
+    seats = [build(spec if s == at else opponent, s, rules, n, seed * 31 + s) for s in range(n)]
+    game = Game(rules, n, seed)
+    fed = 0
+    while not game.over:
+        tell(seats, game.events[fed:], rules.open_hands)
+        fed = len(game.events)
+        seat = game.to_act
+        game.apply(seats[seat].choose(game.view(seat, with_events=False)))
+    return 1.0 if game.winners == (at,) else 0.0
+
+
+def chunk(args: tuple[str, int, str, str, list[int]]) -> list[float]:
+    rules, n, spec, opponent, seeds = args
+    return [sum(play(rules, n, spec, opponent, s, at) for at in range(n)) / n for s in seeds]
+
+
+def interval(xs: list[float]) -> float:
+    return 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="+", help="the first is the one the others are "
+                        "compared with")
+    parser.add_argument("--rules", default="standard,quick")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=300)
+    parser.add_argument("--seed-start", type=int, default=100_000)
+    parser.add_argument("--opponents", default=",".join(STYLES))
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    seeds = list(range(args.seed_start, args.seed_start + args.seeds))
+    tables = [(r, o) for r in args.rules.split(",") for o in args.opponents.split(",")]
+    base: dict[tuple[str, str], list[float]] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for spec in args.variants:
+            began = time.perf_counter()
+            work = [(r, args.players, spec, o, seeds[i:i + 25]) for r, o in tables
+                    for i in range(0, len(seeds), 25)]
+            got: dict[tuple[str, str], list[float]] = {}
+            for w, out in zip(work, pool.map(chunk, work), strict=True):
+                got.setdefault((w[0], w[3]), []).extend(out)
+            worst = min(statistics.mean(xs) for xs in got.values())
+            print(f"{spec}: worst {100 * worst:.1f}%  ({time.perf_counter() - began:.0f} s)")
+            for key, xs in got.items():
+                line = f"  {key[0]:<9} {key[1]:<11} {100 * statistics.mean(xs):5.1f} " \
+                       f"±{100 * interval(xs):.1f}"
+                if base:
+                    d = [x - y for x, y in zip(xs, base[key], strict=True)]
+                    line += f"   paired {100 * statistics.mean(d):+5.1f} ±{100 * interval(d):.1f}"
+                print(line)
+            if base:
+                d = [x - y for k in got for x, y in zip(got[k], base[k], strict=True)]
+                print(f"  all tables, paired against {args.variants[0]}: "
+                      f"{100 * statistics.mean(d):+.2f} ±{100 * interval(d):.2f}")
+            else:
+                base = got
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
