@@ -33,6 +33,8 @@ def test_settings_reach_the_player_and_unknown_ones_are_refused():
     compare = load("compare")
     p = compare.build("hard:reads_steadiness=0,held=0.5", 0, preset("quick"), 2, 1)
     assert p.reads_steadiness is False and p.weights.held == 0.5
+    assert compare.build("expert:reads_looseness=0", 1, preset("quick"), 2, 1).reads_looseness \
+        is False
     with pytest.raises(SystemExit, match="no weight or setting"):
         compare.build("hard:nonsense=1", 0, preset("quick"), 2, 1)
 

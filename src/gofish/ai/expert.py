@@ -59,6 +59,7 @@ def fitted_weights(players: int) -> Weights:
 
 class ExpertPlayer(HardPlayer):
     level = "expert"
+    reads_looseness = True  # False: every opponent of a playout half the time loose (round 2)
 
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         self.weights = fitted_weights(players)
@@ -88,7 +89,7 @@ class ExpertPlayer(HardPlayer):
                  for s in range(self.players)]
         # how each opponent picks when no hit is sure, as far as its asks have shown it
         looseness = [LOOSE_MIN + (1 - 2 * LOOSE_MIN) * (1 - self.steady(s))
-                     for s in range(self.players)]
+                     if self.reads_looseness else 0.5 for s in range(self.players)]
         played = 0
         batch = max(1, min(BATCH, self.budget // len(candidates)))
         while len(alive) > 1 and (not played or played + batch * len(alive) <= self.budget):
