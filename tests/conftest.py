@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 import pytest
+import textual._wait
+
+# Textual's Pilot waits after every key and pause until the app looks idle: it sleeps in steps of
+# SLEEP_GRANULARITY (1/50 s) until a step used under SLEEP_IDLE of CPU. Half of the TUI tests'
+# wall time went into those 20 ms steps (117 s of 237 s, measured), so the steps are made four
+# times shorter, with the same ratio of CPU to wall time for "idle". A test that must see
+# something that happens later (a timer, a call after the next refresh) waits for that condition
+# itself, as it had to under load anyway. Pinned in tests/tui/test_textual_private.py.
+textual._wait.SLEEP_GRANULARITY = 1 / 200
+textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20.0
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

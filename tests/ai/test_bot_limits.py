@@ -102,7 +102,9 @@ def test_bytes_that_are_not_utf8_do_not_kill_the_reader() -> None:
     with external.ExternalBot(odd, game.to_act, rules, 2, timeout=20) as bot:
         assert bot.process.poll() is None
     # ...and a line of garbage is reported at once, not after the timeout
-    garbage = fake_bot("out.write(b'\\xff\\xfe\\x00garbage\\n'); out.flush(); time.sleep(30)")
+    # (then silent until its stdin closes: alive and quiet while the answer is awaited, gone as
+    # soon as it is let go, not after close()'s 5 s grace for a bot that sleeps on)
+    garbage = fake_bot("out.write(b'\\xff\\xfe\\x00garbage\\n'); out.flush(); sys.stdin.read()")
     _bot, error, took, _peak = timed_choose(garbage, timeout=20)
     assert error.startswith("the bot said something that is not a message")
     assert took < 5

@@ -109,16 +109,17 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
         target = max(targets, key=lambda o: view.counts[o])
         ranks = sorted({c >> 2 for c in view.hand}, key=lambda r: -sum(
             1 for c in view.hand if c >> 2 == r))
+        keys = []  # one ask in one press: the screen is checked between asks, as before
         if screen.stage == "target" or screen.target != target:
             if screen.stage != "target":
-                await pilot.press("backspace")
-            await pilot.press(str(target + 1))
-        await pilot.press(rank_key(ranks[0]))
+                keys.append("backspace")
+            keys.append(str(target + 1))
+        keys.append(rank_key(ranks[0]))
         if screen.session.rules.ask_for == "card":
             held = {c & 3 for c in view.hand if c >> 2 == ranks[0]}
             suit = next(s for s in range(4) if s not in held)
-            await pilot.press("cdhs"[suit])
-        await pilot.press("enter")
+            keys.append("cdhs"[suit])
+        await pilot.press(*keys, "enter")
     raise AssertionError("the game did not end")
 
 
@@ -192,11 +193,8 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                     continue
                 target = next(o for o in range(view.players)
                               if o != view.seat and view.counts[o])
-                if screen.stage != "target":
-                    await pilot.press("backspace")
-                await pilot.press(str(target + 1))
-                await pilot.press(rank_key(view.hand[0] >> 2))
-                await pilot.press("enter")
+                back = [] if screen.stage == "target" else ["backspace"]
+                await pilot.press(*back, str(target + 1), rank_key(view.hand[0] >> 2), "enter")
             else:
                 await pilot.press("space")
         assert isinstance(app.screen, GameOverScreen)

@@ -52,8 +52,12 @@ def test_screens_reach_the_app_only_through_game_app() -> None:
     assert used <= TEXTUAL, used - TEXTUAL
 
 
-def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 pytestconfig: pytest.Config) -> None:
     api = pytest.importorskip("mypy.api")
+    # mypy's cache kept in pytest's between runs (a cold one is 4 s of the suite); mypy checks
+    # every cached module against its source, so a stale entry is redone, never believed
+    cache = pytestconfig.cache.mkdir("mypy-probe") if pytestconfig.cache else tmp_path / "cache"
     monkeypatch.setenv("MYPYPATH", str(SRC))
     probe = tmp_path / "probe.py"
     probe.write_text("from gofish.tui.app import GofishApp\n"
@@ -65,6 +69,6 @@ def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                      "    take(b)\n"
                      "take(object())\n", encoding="utf-8")
     out, err, _status = api.run([str(probe), "--follow-imports=silent", "--no-error-summary",
-                                 "--cache-dir", str(tmp_path / "cache")])
+                                 "--cache-dir", str(cache)])
     errors = [line for line in (out + err).splitlines() if "error:" in line]
     assert len(errors) == 1 and "probe.py:8:" in errors[0] and "GameApp" in errors[0], errors

@@ -4,6 +4,7 @@ the hand, the ask line and the message line (nor the final move spelt out below 
 from __future__ import annotations
 
 import pytest
+from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widgets._toast import Toast
 
@@ -22,9 +23,17 @@ def visible(widget) -> Region:
     return widget.screen.find_widget(widget).visible_region
 
 
+def laid_out(toast: Toast) -> bool:
+    """A toast mounted and placed on screen (one just mounted is not in the layout yet)."""
+    try:
+        return bool(visible(toast).area)
+    except NoWidget:
+        return False
+
+
 async def toasts(pilot, count: int) -> list[Toast]:
     for _ in range(100):
-        shown = [t for t in pilot.app.screen.query(Toast) if visible(t).area]
+        shown = [t for t in pilot.app.screen.query(Toast) if laid_out(t)]
         if len(shown) >= count:
             return shown
         await pilot.pause(0.02)

@@ -16,6 +16,7 @@ from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
 from gofish.tui.join_app import JoinApp
+from gofish.tui.screens import pass_device
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -219,14 +220,32 @@ async def test_after_a_hit_enter_alone_asks_nothing_and_says_what_to_choose(tmp_
         assert hits >= 1
 
 
-async def three_at_hand_over(app, pilot) -> TableScreen:
+class QuietClock:
+    """The pass screen's clock, moved on by the test: a quiet moment is a step of this clock,
+    not a real pause, and a burst of keys is a burst however slowly a loaded machine sends it.
+    Each reading is a tenth of a second after the last, so keys in a burst come that far apart
+    (a fast hand mashing keys; a held key repeats faster still)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        self.now += 0.1
+        return self.now
+
+    async def wait(self, pilot, seconds: float) -> None:
+        self.now += seconds
+        await pilot.pause()
+
+
+async def three_at_hand_over(app, pilot, clock: QuietClock) -> TableScreen:
     """Alice asks and misses: her hand is still up, waiting for her Enter."""
     session = app.session
     for _ in range(50):
         await pilot.pause()
         screen = app.screen
         if isinstance(screen, PassScreen):
-            await pilot.pause(0.7)  # the game's first hand-over (nobody's hand is up yet)
+            await clock.wait(pilot, 0.7)  # the game's first hand-over (no hand is up yet)
             await pilot.press(getattr(screen, "confirm_key", "enter"))
             continue
         assert isinstance(screen, TableScreen)
@@ -240,10 +259,12 @@ async def three_at_hand_over(app, pilot) -> TableScreen:
     raise AssertionError("no hand-over")
 
 
-async def test_a_double_enter_never_shows_the_next_hand(tmp_path):
+async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
+    clock = QuietClock()
+    monkeypatch.setattr(pass_device, "time", clock)
     app = make_app(tmp_path, humans("Alice", "Bob", "Carol"), seed=5, pass_guard=0.6)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await three_at_hand_over(app, pilot)
+        screen = await three_at_hand_over(app, pilot, clock)
         outgoing = screen.viewer
         incoming = app.session.to_act
         top = str(screen.query_one("#topbar", Static).render())
@@ -253,10 +274,10 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path):
         await pilot.pause()
         passing = app.screen
         assert isinstance(passing, PassScreen)
-        await pilot.pause(0.8)
+        await clock.wait(pilot, 0.8)
         for key in ("enter", "enter", "space", str(incoming + 1), "backspace"):
             await pilot.press(key)  # reflexes: none of them hands the device over
-            await pilot.pause(0.7)
+            await clock.wait(pilot, 0.7)
             assert app.screen is passing, key
         assert passing.confirm_key not in ("enter", "space")
         assert passing.confirm_key.upper() in str(passing.query_one("#ready").render())
@@ -264,7 +285,7 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path):
         await pilot.press("enter", *[passing.confirm_key] * 8)
         await pilot.pause()
         assert app.screen is passing
-        await pilot.pause(0.7)  # a quiet moment, then a fresh press
+        await clock.wait(pilot, 0.7)  # a quiet moment, then a fresh press
         await pilot.press(passing.confirm_key)
         await pilot.pause()
         table = app.screen

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from gofish.engine import events as ev
 from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
+from gofish.session import TableSession
 from gofish.tui.pace import CONCERNS_YOU, SECONDS, pause_after
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
@@ -84,6 +85,7 @@ def test_a_move_that_concerns_you_stays_up_longer_at_every_pace_but_instant() ->
 class FakeTimer:
     delay: float
     callback: object
+    events: int = 0  # how long the game's history was when the wait was set
     stopped: bool = False
 
     def stop(self) -> None:
@@ -94,10 +96,11 @@ class FakeTimer:
 class Clock:
     """Stands in for the screen's timers: records each wait instead of waiting."""
 
+    session: TableSession | None = None
     timers: list[FakeTimer] = field(default_factory=list)
 
     def __call__(self, delay, callback=None, *args, **kwargs) -> FakeTimer:
-        timer = FakeTimer(delay, callback)
+        timer = FakeTimer(delay, callback, self.session.event_count if self.session else 0)
         self.timers.append(timer)
         return timer
 
@@ -118,7 +121,7 @@ async def fake_clock(pilot, screen: TableScreen) -> Clock:
     while not screen.can_ask():
         await pilot.press("space")
         await pilot.pause()
-    clock = Clock()
+    clock = Clock(screen.session)
     screen.set_timer = clock  # type: ignore[method-assign]
     return clock
 
@@ -142,21 +145,37 @@ async def test_moves_that_concern_you_wait_longer_at_the_default_pace(tmp_path) 
         for _ in range(60):
             if session.over:
                 break
+            start, waits = session.event_count, len(clock.timers)
             if screen.can_ask():
-                start = session.event_count
                 await ask_a_miss(pilot, screen)
             else:
-                start = session.event_count
-                timer = clock.timers[-1]
-                timer.callback()  # the wait is over: the computer moves
+                clock.timers[-1].callback()  # the wait is over: the computer moves
                 await pilot.pause()
-            if not session.computer_to_act() or session.over:
-                continue
-            timer = clock.timers[-1]
-            moved = concerned_alice(session.events_for(None, start))
-            assert timer.delay == (1.5 if moved else 0.6), (timer.delay, moved)
-            seen[moved] += 1
+            # the wait set since (none if Alice plays on), as long as the move before it says
+            assert len(clock.timers) - waits <= 1, "a computer moved without its wait"
+            for timer in clock.timers[waits:]:
+                moved = concerned_alice(session.events_for(None, start)[:timer.events - start])
+                assert timer.events > start, "a wait set with no move before it"
+                assert timer.delay == (1.5 if moved else 0.6), (timer.delay, moved)
+                seen[moved] += 1
+                start = timer.events
         assert seen[True] and seen[False], seen
+
+
+async def test_one_wait_for_the_computer_that_plays_first(tmp_path, monkeypatch) -> None:
+    """The table advances twice as it opens (mount, then resume): each set a wait for the
+    computer that plays first, a key stopped only the last, and the other one moved a
+    computer later without that computer's own wait."""
+    clock = Clock()
+    monkeypatch.setattr(TableScreen, "set_timer",
+                        lambda self, delay, callback=None, *a, **kw: clock(delay, callback))
+    app = make_app(tmp_path, three_seats(), seed=3, computer_delay=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and app.session.computer_to_act()
+        waits = [t for t in clock.timers if t.callback == screen.computer_step]
+        assert waits and len([t for t in waits if not t.stopped]) == 1, waits
 
 
 async def test_any_key_ends_the_wait_and_does_nothing_else(tmp_path) -> None:

@@ -1,5 +1,5 @@
-"""The private Textual attributes gofish relies on, pinned: Textual 8.2.8 has no public way to
-take back one notification (only ``clear_notifications``, which would drop every other
+"""The private Textual attributes gofish (and its test set-up) relies on, pinned: Textual 8.2.8
+has no public way to take back one notification (only ``clear_notifications``, which would drop every other
 toast too) nor to change the description of a node's bindings, so gofish uses
 ``App._notifications`` / ``App._unnotify`` (one pace notice at a time) and
 ``DOMNode._bindings`` / ``_merged_bindings`` (key descriptions in the player's language).
@@ -62,3 +62,21 @@ async def test_a_nodes_bindings_are_its_own_copy_of_the_classs() -> None:
             assert "Quitter" in footer_words  # what the footer reads is the translated copy
         finally:
             set_language("en")
+
+
+async def test_the_pilots_idle_wait_reads_the_step_the_tests_set() -> None:
+    """tests/conftest.py shortens ``textual._wait``'s steps (SLEEP_GRANULARITY, SLEEP_IDLE):
+    the names must still be the ones ``wait_for_idle`` reads at each call, or the suite's
+    Pilot tests silently go back to 20 ms a step (twice the wall time)."""
+    import inspect
+    import time
+
+    import textual._wait as wait
+
+    assert wait.SLEEP_GRANULARITY == 1 / 200
+    assert wait.SLEEP_IDLE == wait.SLEEP_GRANULARITY / 20
+    body = inspect.getsource(wait.wait_for_idle)
+    assert "sleep(SLEEP_GRANULARITY)" in body and "< SLEEP_IDLE" in body
+    started = time.monotonic()
+    await wait.wait_for_idle(0)
+    assert time.monotonic() - started < 0.5  # an idle process: one short step, not a second

@@ -253,6 +253,9 @@ class TableScreen(Screen):
         if seat is not None and s.computer_to_act():
             self.refresh_table()
             delay = 0.0 if self.fast else pause_after(game_app(self).computer_delay, self._dwell)
+            if self._timer is not None:  # advance twice (mount, then resume): one wait, not two
+                self._timer.stop()
+                self._timer = None
             if delay <= 0:
                 self.call_after_refresh(self.computer_step)
             else:
