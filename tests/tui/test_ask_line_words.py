@@ -70,3 +70,26 @@ def test_the_longest_question_fits_80_columns(lang):
     line = "{}   {}  [{}]".format(ask_sentence(LONG, None),
                                  _("{keys} or ←→").format(keys=rank_keys()), _("Ask"))
     assert cell_len(line) <= 78, (lang, line)  # the bar's padding takes the other two
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, indirect=True)
+async def test_a_kept_opponent_is_not_asked_for_again(tmp_path, lang):
+    """The opponent is chosen (kept from the last ask, or chosen and stepped back from): the line
+    asks for the rank and offers someone else, not "Whom?" beside "What do you ask Carol for?"."""
+    app = make_app(tmp_path, mixed_seats(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3", "backspace")  # Carol, then back to "whom" with Carol kept
+        await pilot.pause()
+        assert app.screen.picker.step == "target" and app.screen.picker.target == 2
+        line = ask_line(app)
+        assert line.startswith(_("What do you ask {name} for?").format(name="Carol")), line
+        assert _("Whom? 1-{n} or ↑↓").format(n=4) not in line
+        assert _("Someone else? 1-{n} or ↑↓").format(n=4) in line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, indirect=True)
+def test_someone_else_fits_80_columns(lang):
+    line = "{}   {}  [{}]".format(ask_sentence(LONG, None),
+                                 _("Someone else? 1-{n} or ↑↓").format(n=6), _("Ask"))
+    assert cell_len(line) <= 78, (lang, line)

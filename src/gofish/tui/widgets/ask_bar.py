@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from gofish.i18n import _
 from gofish.names import ASK, card_words, card_words_unsuited, rank_word
-from gofish.tui.picker import DRAW, READY, Picker
+from gofish.tui.picker import DRAW, RANK, READY, WHOM, Picker
 from gofish.tui.render import click, rank_keys
 
 
@@ -51,8 +51,10 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
     # where the sentence itself asks, the hint gives only the keys (not "Whom?" twice)
     if target is None:
         hint = _("1-{n} or ↑↓").format(n=players)
-    elif rank is None and picker.step == "rank":
+    elif rank is None and picker.step == RANK:
         hint = _("{keys} or ←→").format(keys=rank_keys())
+    elif rank is None and picker.step == WHOM:  # the last opponent, kept: digits still choose
+        hint = _("Someone else? 1-{n} or ↑↓").format(n=players)
     elif rank is not None and (not card_mode or suit is not None) and \
             picker.step in ("rank", READY):
         hint = _("Enter: ask")
