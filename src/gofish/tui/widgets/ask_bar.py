@@ -51,7 +51,7 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
     # where the sentence itself asks, the hint gives only the keys (not "Whom?" twice)
     if target is None:
         hint = _("1-{n} or ↑↓").format(n=players)
-    elif rank is None and picker.step == RANK:
+    elif rank is None and (picker.step == RANK or len(picker.targets()) == 1):
         hint = _("{keys} or ←→").format(keys=rank_keys())
     elif rank is None and picker.step == WHOM:  # the last opponent, kept: digits still choose
         hint = _("Someone else? 1-{n} or ↑↓").format(n=players)
