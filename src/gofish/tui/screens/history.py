@@ -32,7 +32,9 @@ def rules_title(name: str) -> str:
 
 class HistoryScreen(Screen):
     BINDINGS = [
-        Binding("enter", "open", N_("Resume/read")),
+        # priority: the table under the cursor has an Enter of its own (hidden), which would
+        # otherwise take this one's place in the key line
+        Binding("enter", "open", N_("Resume/read"), priority=True),
         Binding("l", "log", N_("Read log")),
         Binding("r", "review", N_("Review")),
         Binding("d,delete", "delete", N_("Delete")),
