@@ -63,3 +63,13 @@ async def test_the_table_cuts_a_long_french_message_with_a_mark(tmp_path, french
         assert len(shown) == 2 and shown[0] == taken
         assert shown[1] != said and shown[1].endswith("…"), shown  # too long for its row: cut
         assert said.startswith(shown[1][:-1].rstrip())
+
+
+def test_a_styled_part_cut_short_keeps_its_style_on_the_mark():
+    warning = Content.styled("word " * 30, "bold")  # a word said in bold: the sure-miss word
+    fitted = fit_lines(warning, 40, 2)
+    rows = fitted.plain.split("\n")
+    assert rows[1].endswith("…")
+    mark_at = len(fitted.plain) - 1
+    assert any(span.start <= mark_at < span.end and span.style == "bold"
+               for span in fitted.spans)

@@ -9,7 +9,7 @@ part cut short ends with "…" ("..." under --ascii) so a reader sees there is m
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.content import Content
+from textual.content import Content, Span
 from textual.widgets import Static
 
 from gofish.names import ascii_mode
@@ -32,9 +32,10 @@ def fit_lines(content: Content, width: int, height: int) -> Content:
         last = wrapped[room - 1].rstrip()
         if cell_len(last.plain) + len(mark) > width:
             last = last.truncate(width - len(mark)).rstrip()
-        style = part.get_style_at_offset(len(part) - 1) if len(part) else None
-        rows.extend([*wrapped[:room - 1], last + (Content.styled(mark, style) if style
-                                                   else Content(mark))])
+        # the mark in the style of the part's last letter (bold, reversed: a book, a warning)
+        tail = part[len(part) - 1:] if len(part) else Content("")
+        marked = Content(mark, spans=[Span(0, len(mark), span.style) for span in tail.spans])
+        rows.extend([*wrapped[:room - 1], last + marked])
     return Content("\n").join(rows)
 
 
