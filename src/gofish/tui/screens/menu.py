@@ -167,6 +167,5 @@ class MenuScreen(Screen):
         self.app.exit()
 
     def action_not_quit(self) -> None:
-        message = _("Esc does not quit: this is the start view. Q quits (Ctrl+Q anywhere).")
-        if not any(n.message == message for n in self.app._notifications):  # one at a time
-            self.notify(message, timeout=4)
+        game_app(self).notify_once(
+            _("Esc does not quit: this is the start view. Q quits (Ctrl+Q anywhere)."), 4)
