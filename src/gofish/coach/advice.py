@@ -122,10 +122,17 @@ class Coach:
         return out
 
     def best(self, assessed: list[Assessment]) -> Assessment | None:
-        """Hard's choice; among equals, a sure hit, then the first in the legal order."""
+        """Hard's choice; among equals, a sure hit, then the first in the legal order.
+
+        Among the asks Hard calls sensible, as Hard does: never a proved miss while another ask
+        can hit (at two seats the rank held most of can score highest even when the record
+        proves the opponent has none), a sure hit whenever there is one. ``assessed`` is
+        ``assess``'s answer, just given: the player's scores are for those asks."""
         if not assessed:
             return None
-        return max(assessed, key=lambda x: (round(x.value, 9), x.sure_hit))
+        keep = self.player.sensible([a.ask for a in assessed], [a.value for a in assessed])
+        pool = [assessed[i] for i in keep] or assessed
+        return max(pool, key=lambda x: (round(x.value, 9), x.sure_hit))
 
     def sure_hit(self, ask: Ask) -> bool:
         """The record proves the target holds what is asked for (after ``_sync``)."""

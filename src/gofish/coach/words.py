@@ -113,6 +113,12 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     if k == CHANCE:
         return _("No ask is sure yet: asking {name} for {what} has {chance}, the best bet you "
                  "have.").format(name=name, what=what, chance=chance_words(reason.chance))
+    if k == why.SAID_GO_FISH and n == 0:  # this very turn: not "0 turns ago"
+        return _("{name} had no {rank} just now and has drawn no card since: a sure "
+                 "miss.").format(name=name, rank=rank_word(reason.rank, role=OF))
+    if k == why.GAVE_AWAY and n == 0:
+        return _("{name} has just given away {rank} and has drawn no card since: a sure "
+                 "miss.").format(name=name, rank=what)
     if k == why.SAID_GO_FISH:
         return ngettext(
             "{name} had no {rank} {n} turn ago and has drawn no card since: a sure miss.",

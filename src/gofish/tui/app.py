@@ -299,6 +299,12 @@ class GofishApp(App):
         self.forget_pace_notices()
         self.notify(pace_notice(pace, limit=pace == was), timeout=2)
 
+    def notify_once(self, message: str, timeout: float) -> None:
+        """A notice, unless the same one is still up: a key pressed again and again (Esc on
+        the start view) says its word once, not a pile of toasts."""
+        if not any(n.message == message for n in self._notifications):
+            self.notify(message, timeout=timeout)
+
     def forget_pace_notices(self) -> None:
         """One pace notice at a time: a run of presses of + or - shows where it ended, not a
         pile of toasts over the table."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gofish.command_name import command_name
 from gofish.i18n import N_, _
@@ -25,11 +25,13 @@ from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SeatClient, SecretBook, Stop
 from gofish.net.table import AWAY, EMPTY, HERE, STAND_IN
 from gofish.net.text import clean
+from gofish.seats import level_title
 from gofish.session import TableSession
 
 from .app import GofishApp
 from .screens.confirm import ConfirmScreen
 from .screens.table import TableScreen
+from .widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
     from gofish.store.errors import StoreError
@@ -48,7 +50,7 @@ class WaitingScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show(None)
@@ -63,7 +65,8 @@ class WaitingScreen(Screen):
                 name = seat.get("name") or "—"
                 status = seat.get("status")
                 if seat.get("kind") == "computer":
-                    what = _("computer ({level})").format(level=seat.get("level", ""))
+                    what = _("computer ({level})").format(
+                        level=level_title(str(seat.get("level", ""))))
                 elif status == EMPTY:
                     what = _("free")
                 elif status == HERE:

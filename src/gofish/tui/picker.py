@@ -196,7 +196,8 @@ class Picker:
 
     def _digit(self, d: int) -> Outcome:
         """A digit is an opponent, except right after an opponent's digit: then it is a rank
-        ("3 9" is Carol, nines). A rank you do not hold that names an opponent is them."""
+        ("3 9" is Carol, nines). A rank you do not hold that names an opponent is them. With one
+        opponent, chosen, a rank you hold is that rank."""
         v = self.view
         assert v is not None
         rank_next, self._rank_next = self._rank_next, False
@@ -205,6 +206,10 @@ class Picker:
         rank = parse_rank(str(d)) if d >= 2 else None
         held = rank is not None and rank in self.held_ranks()
         if rank_next and held:
+            return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
+        if held and self.target is not None and len(self.targets()) == 1:
+            # one opponent, already chosen: there is nobody else a digit could mean ("2" at a
+            # two-seat table is twos, not Bob again)
             return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
         if is_opponent or seat == v.seat or rank is None:
             message = self.choose_target(seat)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.style import Style
 
 from gofish.names import ascii_mode, card_label, rank_keys
 from gofish.tui.cards import ink_style
 
-__all__ = ["bullet", "card_content", "cards_row", "click", "dot", "rank_keys"]
+__all__ = ["bullet", "card_content", "cards_row", "click", "clip", "dot", "rank_keys"]
 
 
 def bullet() -> str:
@@ -21,6 +22,22 @@ def bullet() -> str:
 def dot() -> str:
     """The separator between the parts of a title line; plain ASCII in --ascii mode."""
     return " - " if ascii_mode() else " · "
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells; a cut ends in "…" ("..." under --ascii, where the
+    line filter would make "…" a lone "."), so a reader sees that something was left out."""
+    if cell_len(text) <= width:
+        return text
+    mark = "..." if ascii_mode() else "…"
+    room = max(width - len(mark), 0)
+    kept, used = [], 0
+    for ch in text:
+        used += cell_len(ch)
+        if used > room:
+            break
+        kept.append(ch)
+    return "".join(kept).rstrip(" ,;:") + mark
 
 
 def click(action: str) -> Style:

@@ -21,7 +21,7 @@ from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
 from gofish.store.text import plain
 from gofish.tui.game_app import game_app
-from gofish.tui.render import bullet
+from gofish.tui.render import bullet, clip
 from gofish.tui.screens.confirm import ConfirmScreen
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -32,7 +32,9 @@ def rules_title(name: str) -> str:
 
 class HistoryScreen(Screen):
     BINDINGS = [
-        Binding("enter", "open", N_("Resume/read")),
+        # priority: the table under the cursor has an Enter of its own (hidden), which would
+        # otherwise take this one's place in the key line
+        Binding("enter", "open", N_("Resume/read"), priority=True),
         Binding("l", "log", N_("Read log")),
         Binding("r", "review", N_("Review")),
         Binding("d,delete", "delete", N_("Delete")),
@@ -51,10 +53,13 @@ class HistoryScreen(Screen):
         yield Static(id="history-info", markup=False)
         yield KeyFooter()
 
+    # the columns' widths: with the table's padding, 78 of an 80-column terminal
+    WIDTHS = (16, 28, 9, 17)
+
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label, width in ((_("Date"), 16), (_("Players"), 28), (_("Rules"), 9),
-                             (_("Status"), 17)):
+        labels = (_("Date"), _("Players"), _("Rules"), _("Status"))
+        for label, width in zip(labels, self.WIDTHS, strict=True):
             table.add_column(label, width=width)
         self.reload()
         table.focus()
@@ -68,11 +73,13 @@ class HistoryScreen(Screen):
             self.entries = []
             self.query_one("#history-info", Static).update(str(e))
             return
+        _date, players, rules, status_width = self.WIDTHS
         for entry in self.entries:
             when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
             if isinstance(entry, Unreadable):
-                table.add_row(when, Content(plain(entry.id, 30)), "—",
-                              Content.styled(_("unreadable"), "bold"), key=entry.id)
+                table.add_row(when, Content(clip(plain(entry.id), players)), "—",
+                              Content.styled(clip(_("unreadable"), status_width), "bold"),
+                              key=entry.id)
                 continue
             names = ", ".join(plain(s.name, 20) for s in entry.summary.seats)
             if entry.finished:
@@ -80,8 +87,9 @@ class HistoryScreen(Screen):
                 status = _("won by {names}").format(names=winners)
             else:
                 status = _("in progress")
-            table.add_row(when, Content(names[:28]), rules_title(entry.summary.rules),
-                          Content(status[:17]), key=entry.id)
+            table.add_row(when, Content(clip(names, players)),
+                          clip(rules_title(entry.summary.rules), rules),
+                          Content(clip(status, status_width)), key=entry.id)
         if not self.entries:
             self.query_one("#history-info", Static).update(_("No saved games yet."))
         else:

@@ -44,7 +44,9 @@ class MenuScreen(Screen):
         Binding("t", "tutorial", N_("Learn to play"), show=False),  # the list names it
         Binding("h", "history", N_("History")),
         Binding("question_mark,f1", "help", N_("Help")),
-        Binding("q,escape", "quit", N_("Quit")),
+        Binding("q", "quit", N_("Quit")),
+        # Esc is "back" by reflex (it is, on every other screen): here it says which key quits
+        Binding("escape", "not_quit", N_("Quit"), show=False),
         Binding("l", "language", N_("Language")),
         Binding("s", "display_settings", N_("Settings"), show=False),  # the list names it
     ]
@@ -163,3 +165,7 @@ class MenuScreen(Screen):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def action_not_quit(self) -> None:
+        game_app(self).notify_once(
+            _("Esc does not quit: this is the start view. Q quits (Ctrl+Q anywhere)."), 4)

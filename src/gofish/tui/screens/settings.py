@@ -14,13 +14,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gofish.i18n import N_, _
 from gofish.store.settings import Display
 from gofish.tui.game_app import game_app
 from gofish.tui.render import cards_row
+from gofish.tui.widgets.keys import KeyFooter
 
 # a card of each suit, spades to clubs (card number: rank * 4 + suit; suits c d h s)
 SAMPLE = (12 * 4 + 3, 11 * 4 + 2, 10 * 4 + 1, 9 * 4 + 0)
@@ -68,7 +69,7 @@ class SettingsScreen(Screen):
             yield Static(id="settings-sample")
             yield Static(_("Saved for the next time gofish starts. Esc: back."),
                          id="settings-note", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

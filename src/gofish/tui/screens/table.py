@@ -39,6 +39,7 @@ from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter
 from gofish.tui.widgets.log import LogView
 from gofish.tui.widgets.memory import MemoryPanel
+from gofish.tui.widgets.message import MessageLine
 from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
@@ -129,7 +130,7 @@ class TableScreen(Screen):
         yield Static(id="handtitle")
         yield HandView(id="hand")
         yield AskBar(id="ask")
-        yield Static(id="msg")
+        yield MessageLine(id="msg")
         yield KeyFooter()
 
     def on_resize(self) -> None:

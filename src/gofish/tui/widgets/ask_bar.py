@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from gofish.i18n import _
 from gofish.names import ASK, card_words, card_words_unsuited, rank_word
-from gofish.tui.picker import DRAW, READY, Picker
+from gofish.tui.picker import DRAW, RANK, READY, WHOM, Picker
 from gofish.tui.render import click, rank_keys
 
 
@@ -37,9 +37,8 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
                                 _("Press Enter to draw from the stock."))
     target, rank, suit = picker.target, picker.rank, picker.suit
     card_mode = s.rules.ask_for == "card"
-    who = s.names[target] if target is not None else "?"
     if rank is None:
-        what = "?"
+        what = None
     elif card_mode:
         what = card_words(rank * 4 + suit) if suit is not None else card_words_unsuited(rank)
     else:
@@ -49,11 +48,27 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
         "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
         "suit": _("Which suit? C D H S or ←→"),
     }.get(picker.step, "")
+    # where the sentence itself asks, the hint gives only the keys (not "Whom?" twice)
     if target is None:
-        hint = _("Whom? 1-{n} or ↑↓").format(n=players)
+        hint = _("1-{n} or ↑↓").format(n=players)
+    elif rank is None and (picker.step == RANK or len(picker.targets()) == 1):
+        hint = _("{keys} or ←→").format(keys=rank_keys())
+    elif rank is None and picker.step == WHOM:  # the last opponent, kept: digits still choose
+        hint = _("Someone else? 1-{n} or ↑↓").format(n=players)
     elif rank is not None and (not card_mode or suit is not None) and \
             picker.step in ("rank", READY):
         hint = _("Enter: ask")
-    sentence = _("Ask {name} for {what}").format(name=who, what=what)
+    sentence = ask_sentence(s.names[target] if target is not None else None, what)
     button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
     return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+
+
+def ask_sentence(who: str | None, what: str | None) -> str:
+    """The ask as chosen so far: a question while the opponent or the rank is missing, never
+    a "?" where a name or a rank goes ("?, дай мне двойки!" read as broken)."""
+    if who is None:
+        return _("Whom do you ask?") if what is None else \
+            _("Whom do you ask for {what}?").format(what=what)
+    if what is None:
+        return _("What do you ask {name} for?").format(name=who)
+    return _("Ask {name} for {what}").format(name=who, what=what)

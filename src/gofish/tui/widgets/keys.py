@@ -92,12 +92,13 @@ class KeyFooter(Widget):
         key_style = self.get_visual_style("keys--key")
         text_style = self.get_visual_style("keys--description")
         parts: list[Content] = [Content(" " * (gap - 1))]
-        for k in keys:
+        for i, k in enumerate(keys):
+            if i:  # between keys only: a gap after the last one made a line that fits exactly
+                parts.append(Content(" " * gap))  # run over, and cut its last letter
             item = Content.assemble(Content(k.shown).stylize(key_style),
                                     *((" ", Content(k.description).stylize(text_style))
                                       if k.description else ()))
             if not k.enabled:
                 item = item.stylize("dim")
             parts.append(item.stylize(click(f"app.simulate_key({k.key!r})")))
-            parts.append(Content(" " * gap))
         return Content.assemble(*parts).truncate(width, ellipsis=True)
