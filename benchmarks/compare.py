@@ -46,7 +46,7 @@ def build(spec: str, seat: int, rules, players: int, seed: int):
         player = (STYLE_CLASSES.get(name) or LEVEL_CLASSES[name])(seat, rules, players, seed)
     for item in filter(None, settings.split(",")):
         key, _, value = item.partition("=")
-        if key in WEIGHTS:
+        if key in WEIGHTS and hasattr(player, "weights"):
             player.weights = replace(player.weights, **{key: float(value)})
         elif hasattr(player, key):
             setattr(player, key, type(getattr(player, key))(float(value)))

@@ -43,3 +43,13 @@ def _isolated(tmp_path, monkeypatch):
 
     set_ascii(False)  # --ascii is module state too: a test's app that drew in ASCII must not
     # leave the next test's cards and words in ASCII
+
+
+@pytest.fixture
+def lang(request):
+    """The language named by an indirect parametrization, English again afterwards."""
+    from gofish.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")

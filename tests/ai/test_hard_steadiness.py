@@ -39,9 +39,10 @@ def test_an_opponent_who_asks_a_new_rank_each_time_reads_as_scattered():
     assert after(["9", "T", "J", "Q", "K", "A", "9", "T"]).steadiness() == 0.0
 
 
-def test_with_nothing_seen_hard_is_halfway():
-    p = after([])
-    assert 0.0 < p.steadiness() < 1.0
+def test_with_nothing_seen_hard_leans_to_steady():
+    """The prior (two asks at a rate of 0.5) starts the reading at 2/3: the held weight
+    mostly on, as in the second round, until the asks say otherwise."""
+    assert after([]).steadiness() == pytest.approx(2 / 3)
 
 
 def test_a_sure_hit_says_nothing_about_how_it_picks():

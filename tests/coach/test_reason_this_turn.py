@@ -9,16 +9,9 @@ import pytest
 
 from gofish.coach.advice import Reason, why
 from gofish.coach.words import reason_text
-from gofish.i18n import LANGUAGES, set_language
+from gofish.i18n import LANGUAGES
 
 NAMES = ("Alice", "Bob")
-
-
-@pytest.fixture
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, indirect=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from gofish.i18n import LANGUAGES, _, set_language
+from gofish.i18n import LANGUAGES, _
 from gofish.names import ASK, rank_word
 from gofish.tui.widgets.ask_bar import ask_sentence
 
@@ -16,13 +16,6 @@ from .scenes import mixed_seats
 
 SIZE = (80, 24)
 LONG = "Bartholomew Mountbat"  # a name of the longest kind (20 characters)
-
-
-@pytest.fixture
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 def placeholder_free(sentence: str) -> bool:

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from gofish.i18n import LANGUAGES, _, set_language
+from gofish.i18n import LANGUAGES, _
 from gofish.tui.screens.history import HistoryScreen
 from gofish.tui.widgets.keys import KeyFooter, fit
 
 from .helpers import make_app, screen_text
 from .test_history_columns import finished_game
-
-
-@pytest.fixture
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, indirect=True)

@@ -6,18 +6,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Footer
 
-from gofish.i18n import LANGUAGES, _, set_language
+from gofish.i18n import LANGUAGES, _
 from gofish.tui.join_app import WaitingScreen
 from gofish.tui.widgets.keys import KeyFooter, fit
 
 from .helpers import make_app, screen_text
-
-
-@pytest.fixture
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, indirect=True)

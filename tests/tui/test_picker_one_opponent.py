@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gofish.engine import Ask, Game, Rules
 from gofish.i18n import _
+from gofish.names import OF, rank_word
 from gofish.tui.picker import READY, Picker
 
 from .helpers import confirm_pass, humans, make_app
@@ -61,3 +62,38 @@ async def test_the_ask_line_offers_the_ranks_not_someone_else(tmp_path):
         line = ask_line(app)
         assert "Someone else" not in line and _("Whom? 1-{n} or ↑↓").format(n=2) not in line
         assert "A 2-9" in line, line
+
+
+def test_opponent_number_then_a_rank_not_held_asks_nothing():
+    """"2 9 Enter" at a two-seat table where "2" is both Bob's number and a rank you hold:
+    without nines the nine is refused and Enter sends nothing, never an ask for twos that
+    was never meant (the "2" read as twos must not stand)."""
+    nine = 7
+    found = 0
+    for seed in range(200):
+        seat, view, picker = two_seats(seed)
+        other = 1 - seat
+        ranks = {c >> 2 for c in view.hand}
+        digit = str(other + 1)
+        if other + 1 < 2 or (other + 1 - 2) not in ranks or nine in ranks:
+            continue
+        found += 1
+        picker.start(view, 0)
+        picker.key(digit)
+        out = picker.key("9")
+        assert out.message == _("You have no {rank}: you may only ask for a rank you hold."
+                                ).format(rank=rank_word(nine, role=OF)), seed
+        assert picker.confirm().action is None, seed
+    assert found > 0
+
+
+def test_with_one_opponent_a_step_back_from_nothing_chosen_is_no_step():
+    """The only opponent is chosen for you, so undoing it changes nothing on screen: Esc then
+    goes straight to the menu (not a first press that seems to do nothing)."""
+    seat, view, picker = two_seats(3)
+    assert picker.rank is None
+    assert picker.back() is False
+    rank = sorted({c >> 2 for c in view.hand})[0]
+    picker.choose_rank(rank)
+    assert picker.back() is True and picker.rank is None
+    assert picker.back() is False

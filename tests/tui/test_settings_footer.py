@@ -10,18 +10,11 @@ import pytest
 from textual.widgets import Footer
 
 import gofish.tui
-from gofish.i18n import LANGUAGES, _, set_language
+from gofish.i18n import LANGUAGES, _
 from gofish.tui.screens.settings import SettingsScreen
 from gofish.tui.widgets.keys import KeyFooter, fit
 
 from .helpers import make_app, screen_text
-
-
-@pytest.fixture
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, indirect=True)

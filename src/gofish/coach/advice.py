@@ -23,6 +23,8 @@ SEEN = "seen"  # open hands: the card is in plain sight
 KNOWN = "known"  # the record proves it (e.g. draw until hit stopped on the rank)
 BOOK_CHANCE = "book-chance"  # no sure ask; a hit would complete a book
 CHANCE = "chance"  # no sure ask; this one has the best chance
+HELD_MOST = "held-most"  # no sure ask; not the likeliest, but a rank held several times
+WEIGHED = "weighed"  # no sure ask; not the likeliest: what an ask tells the table counts too
 NONE_LEFT = "none-left"  # every other card of the rank is accounted for elsewhere
 BLUFF = "bluff"  # the card option: the card asked for is in our own hand
 ALL_KNOWN = "all-known"  # every card of the target's hand is known, and none is of the rank
@@ -204,10 +206,13 @@ class Coach:
         top = self.best(assessed)
         if top is None:
             return None
-        return Hint(top.ask, top.chance, top.sure_hit, self.reason(top))
+        return Hint(top.ask, top.chance, top.sure_hit,
+                    self.reason(top, max(x.chance for x in assessed)))
 
-    def reason(self, a: Assessment) -> Reason:
-        """Why ``a`` (as assessed just now) is the ask to make, in words a hint can give."""
+    def reason(self, a: Assessment, likeliest: float | None = None) -> Reason:
+        """Why ``a`` (as assessed just now) is the ask to make, in words a hint can give.
+        ``likeliest`` is the best chance among the asks assessed with it: an ask well below it
+        is never called "the best bet"."""
         k = self.knowledge
         t, r = a.ask.target, a.ask.rank
         suit = a.ask.suit if a.ask.suit is not None else -1
@@ -226,6 +231,9 @@ class Coach:
                           held=held)
         if held + 1 >= k.book_size and a.chance > 0:
             return Reason(BOOK_CHANCE, t, r, suit, chance=a.chance, held=held)
+        if likeliest is not None and a.chance < likeliest - 0.05:
+            return Reason(HELD_MOST if held >= 2 else WEIGHED, t, r, suit, chance=a.chance,
+                          held=held)
         return Reason(CHANCE, t, r, suit, chance=a.chance, held=held)
 
 

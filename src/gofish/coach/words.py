@@ -19,12 +19,14 @@ from .advice import (
     BOOK_CHANCE,
     CHANCE,
     DEDUCED,
+    HELD_MOST,
     KNOWN,
     LACKS_CARD,
     NO_HIT,
     NONE_LEFT,
     SEEN,
     SEEN_LACK,
+    WEIGHED,
     Hint,
     Reason,
 )
@@ -113,6 +115,15 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     if k == CHANCE:
         return _("No ask is sure yet: asking {name} for {what} has {chance}, the best bet you "
                  "have.").format(name=name, what=what, chance=chance_words(reason.chance))
+    if k == HELD_MOST:
+        return _("No ask is sure yet: asking {name} for {what} has {chance}. You hold {count} "
+                 "of them: a hit brings a book nearer, and your other ranks stay out of sight."
+                 ).format(name=name, what=what, chance=chance_words(reason.chance),
+                          count=reason.held)
+    if k == WEIGHED:
+        return _("No ask is sure yet: asking {name} for {what} has {chance}; the coach weighs "
+                 "what each ask would tell the others, not the chance alone.").format(
+            name=name, what=what, chance=chance_words(reason.chance))
     if k == why.SAID_GO_FISH and n == 0:  # this very turn: not "0 turns ago"
         return _("{name} had no {rank} just now and has drawn no card since: a sure "
                  "miss.").format(name=name, rank=rank_word(reason.rank, role=OF))

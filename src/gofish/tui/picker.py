@@ -169,10 +169,10 @@ class Picker:
             self.suit, self.step = None, SUIT
         elif self.rank is not None:
             self.rank, self.step = None, RANK if self.target is not None else WHOM
-        elif self.step == RANK:
+        elif self.step == RANK and len(self.targets()) > 1:
             self.step = WHOM
         else:
-            return False
+            return False  # nothing chosen (with one opponent, choosing it is not a step)
         return True
 
     # ------------------------------------------------------------------ keys
@@ -209,8 +209,17 @@ class Picker:
             return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
         if held and self.target is not None and len(self.targets()) == 1:
             # one opponent, already chosen: there is nobody else a digit could mean ("2" at a
-            # two-seat table is twos, not Bob again)
-            return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
+            # two-seat table is twos, not Bob again); but if it is that opponent's number, the
+            # next digit is still the rank ("2 9": nines, as at every other turn)
+            message = self.choose_rank(rank)  # type: ignore[arg-type]
+            self._rank_next = seat == self.target
+            return Outcome(message=message)
+        if rank_next and rank is not None and not is_opponent:
+            # the rank after an opponent's number, not held: say so, and leave no rank chosen
+            # (an earlier digit read as a rank must not be asked for instead)
+            self.rank = self.suit = None
+            self.step = RANK
+            return Outcome(message=self.choose_rank(rank))
         if is_opponent or seat == v.seat or rank is None:
             message = self.choose_target(seat)
             self._rank_next = not message

@@ -40,7 +40,8 @@ KEYS: list[tuple[Key, str]] = [
     ("I", N_("a hint: the coach's ask, and why")),
     ("PgUp PgDn", N_("scroll the log")),
     ("? F1", N_("this help")),
-    (Np_("key", "Esc"), N_("back to the menu (the game is saved)")),
+    (Np_("key", "Esc"), N_("a step back while an ask is being chosen, else back to the menu "
+                           "(the game is saved)")),
     ("Ctrl+Q", N_("quit (the game is saved)")),
 ]
 # a joined seat (gofish join) has no menu, and the game is the host's: Esc and Ctrl+Q leave

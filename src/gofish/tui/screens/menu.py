@@ -46,7 +46,7 @@ class MenuScreen(Screen):
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q", "quit", N_("Quit")),
         # Esc is "back" by reflex (it is, on every other screen): here it says which key quits
-        Binding("escape", "not_quit", N_("Quit"), show=False),
+        Binding("escape", "not_quit", "", show=False),
         Binding("l", "language", N_("Language")),
         Binding("s", "display_settings", N_("Settings"), show=False),  # the list names it
     ]
