@@ -68,6 +68,25 @@ def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) 
     return 1.0 if game.winners == (at,) else 0.0
 
 
+def steadiness(rules_name: str, opponent: str, seeds: list[int]) -> list[float]:
+    """How steady ``opponent`` reads to a Hard player across from it: per game, the share of
+    its asks (not sure hits) that repeat its last one while it is still known to hold it."""
+    rates = []
+    for seed in seeds:
+        rules = preset(rules_name)
+        seats = [build("hard", 0, rules, 2, seed * 31), build(opponent, 1, rules, 2, seed * 31 + 1)]
+        game = Game(rules, 2, seed)
+        fed = 0
+        while not game.over:
+            tell(seats, game.events[fed:], rules.open_hands)
+            fed = len(game.events)
+            seat = game.to_act
+            game.apply(seats[seat].choose(game.view(seat, with_events=False)))
+        if seats[0].plain[1]:
+            rates.append(seats[0].again[1] / seats[0].plain[1])
+    return rates
+
+
 def chunk(args: tuple[str, int, str, str, list[int]]) -> list[float]:
     rules, n, spec, opponent, seeds = args
     return [sum(play(rules, n, spec, opponent, s, at) for at in range(n)) / n for s in seeds]
@@ -87,8 +106,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=100_000)
     parser.add_argument("--opponents", default=",".join(STYLES))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--steadiness", action="store_true", help="print how steady each "
+                        "opponent reads to Hard (two seats), and exit")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed_start, args.seed_start + args.seeds))
+    if args.steadiness:
+        for opponent in args.opponents.split(","):
+            rates = [x for r in args.rules.split(",") for x in steadiness(r, opponent, seeds)]
+            q = statistics.quantiles(rates, n=4)
+            print(f"{opponent:<11} mean {statistics.mean(rates):.2f}, quartiles "
+                  f"{q[0]:.2f} {q[1]:.2f} {q[2]:.2f} ({len(rates)} games)")
+        return 0
     tables = [(r, o) for r in args.rules.split(",") for o in args.opponents.split(",")]
     base: dict[tuple[str, str], list[float]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -52,3 +52,12 @@ def test_the_seer_asks_only_for_what_the_other_hand_holds():
     mine = {c >> 2 for c in game.hand_cards(game.to_act)}
     assert isinstance(action, Ask)
     assert (action.rank in theirs) is bool(theirs & mine)
+
+
+def test_the_steadiness_report_tells_a_steady_player_from_a_scattered_one():
+    compare = load("compare")
+    seeds = list(range(100_000, 100_004))
+    steady = compare.steadiness("standard", "hoarder", seeds)
+    scattered = compare.steadiness("standard", "random", seeds)
+    assert steady and scattered
+    assert min(steady) > max(scattered)
