@@ -55,16 +55,21 @@ def build(spec: str, seat: int, rules, players: int, seed: int):
     return player
 
 
-def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
-    rules = preset(rules_name)
-    seats = [build(spec if s == at else opponent, s, rules, n, seed * 31 + s) for s in range(n)]
-    game = Game(rules, n, seed)
+def finish(game: Game, seats: list) -> None:
+    """Play ``game`` to its end, each seat told what it may see."""
     fed = 0
     while not game.over:
-        tell(seats, game.events[fed:], rules.open_hands)
+        tell(seats, game.events[fed:], game.rules.open_hands)
         fed = len(game.events)
         seat = game.to_act
         game.apply(seats[seat].choose(game.view(seat, with_events=False)))
+
+
+def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
+    rules = preset(rules_name)
+    game = Game(rules, n, seed)
+    finish(game, [build(spec if s == at else opponent, s, rules, n, seed * 31 + s)
+                  for s in range(n)])
     return 1.0 if game.winners == (at,) else 0.0
 
 
@@ -75,13 +80,7 @@ def steadiness(rules_name: str, opponent: str, seeds: list[int]) -> list[float]:
     for seed in seeds:
         rules = preset(rules_name)
         seats = [build("hard", 0, rules, 2, seed * 31), build(opponent, 1, rules, 2, seed * 31 + 1)]
-        game = Game(rules, 2, seed)
-        fed = 0
-        while not game.over:
-            tell(seats, game.events[fed:], rules.open_hands)
-            fed = len(game.events)
-            seat = game.to_act
-            game.apply(seats[seat].choose(game.view(seat, with_events=False)))
+        finish(Game(rules, 2, seed), seats)
         if seats[0].plain[1]:
             rates.append(seats[0].again[1] / seats[0].plain[1])
     return rates

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 
 from gofish.i18n import LANGUAGES, _
 from gofish.names import ASK, rank_word
-from gofish.tui.widgets.ask_bar import ask_sentence
+from gofish.tui.widgets.ask_bar import ask_sentence, seat_keys
 
 from .helpers import make_app, screen_text
 from .scenes import mixed_seats
@@ -77,12 +77,16 @@ async def test_a_kept_opponent_is_not_asked_for_again(tmp_path, lang):
         assert app.screen.picker.step == "target" and app.screen.picker.target == 2
         line = ask_line(app)
         assert line.startswith(_("What do you ask {name} for?").format(name="Carol")), line
-        assert _("Whom? 1-{n} or ↑↓").format(n=4) not in line
-        assert _("Someone else? 1-{n} or ↑↓").format(n=4) in line
+        keys = seat_keys(app.screen.picker.targets())
+        assert _("Whom? {keys} or ↑↓").format(keys=keys) not in line
+        assert _("Someone else? {keys} or ↑↓").format(keys=keys) in line
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, indirect=True)
 def test_someone_else_fits_80_columns(lang):
     line = "{}   {}  [{}]".format(ask_sentence(LONG, None),
-                                 _("Someone else? 1-{n} or ↑↓").format(n=6), _("Ask"))
+                                 # the longest keys six seats can give: you third, the
+                                 # sixth out of cards
+                                 _("Someone else? {keys} or ↑↓").format(
+                                     keys=seat_keys([0, 1, 3, 4])), _("Ask"))
     assert cell_len(line) <= 78, (lang, line)

@@ -617,8 +617,7 @@ class TableScreen(Screen):
         self.show_hand(view)
         self.show_memory_panel(view)
         can_ask = self.can_ask()
-        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
-                                     players=view.players))
+        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover))
         self.put("#msg", self.message)
 
     def hear(self) -> None:

@@ -16,8 +16,7 @@ class AskBar(Static):
     DEFAULT_CSS = "AskBar { height: 1; padding: 0 1; }"
 
 
-def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
-                players: int) -> Content:
+def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool) -> Content:
     s = session
     if s.over or s.deal_over:
         return Content("")
@@ -44,23 +43,40 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
     else:
         what = rank_word(rank, role=ASK)
     hint = {
-        "target": _("Whom? 1-{n} or ↑↓").format(n=players),
+        "target": _("Whom? {keys} or ↑↓").format(keys=seat_keys(picker.targets())),
         "rank": _("Which rank? {keys} or ←→").format(keys=rank_keys()),
         "suit": _("Which suit? C D H S or ←→"),
     }.get(picker.step, "")
     # where the sentence itself asks, the hint gives only the keys (not "Whom?" twice)
     if target is None:
-        hint = _("1-{n} or ↑↓").format(n=players)
+        hint = _("{keys} or ↑↓").format(keys=seat_keys(picker.targets()))
     elif rank is None and (picker.step == RANK or len(picker.targets()) == 1):
         hint = _("{keys} or ←→").format(keys=rank_keys())
     elif rank is None and picker.step == WHOM:  # the last opponent, kept: digits still choose
-        hint = _("Someone else? 1-{n} or ↑↓").format(n=players)
+        hint = _("Someone else? {keys} or ↑↓").format(keys=seat_keys(picker.targets()))
     elif rank is not None and (not card_mode or suit is not None) and \
             picker.step in ("rank", READY):
         hint = _("Enter: ask")
     sentence = ask_sentence(s.names[target] if target is not None else None, what)
     button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
     return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+
+
+def seat_keys(seats: list[int]) -> str:
+    """The number keys of the seats one may ask, as short as it reads: "2-4", "1,3", "1,3-5"
+    (never a range through your own seat, whose key only says "That is you")."""
+    parts: list[str] = []
+    run: list[int] = []
+    for key in [s + 1 for s in sorted(seats)] + [-1]:
+        if run and key == run[-1] + 1:
+            run.append(key)
+            continue
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(str(k) for k in run)
+        run = [key]
+    return ",".join(parts)
 
 
 def ask_sentence(who: str | None, what: str | None) -> str:
