@@ -25,7 +25,9 @@ SIZE = (80, 24)
 
 
 def footer(app) -> str:
-    return screen_text(app).rstrip().splitlines()[-1]
+    """The bottom line; empty while the screen has not drawn yet."""
+    lines = screen_text(app).rstrip().splitlines()
+    return lines[-1] if lines else ""
 
 
 async def wait(pilot, check, timeout: float = 10.0) -> None:
