@@ -25,9 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from compare import finish  # noqa: E402
 from styles import STYLE_CLASSES, STYLES  # noqa: E402
 
-from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
+from gofish.ai import LEVEL_CLASSES  # noqa: E402
 from gofish.ai.hard import HardPlayer  # noqa: E402
 from gofish.engine import Action, Ask, Game, SeatView, preset  # noqa: E402
 
@@ -39,6 +40,9 @@ class Seer:
         self.seat = seat
         self.game = game
         self.rng = random.Random(seed)
+
+    def observe(self, event) -> None:
+        pass  # it needs no events: it looks
 
     def choose(self, view: SeatView) -> Action:
         asks = [a for a in view.legal if isinstance(a, Ask)]
@@ -75,20 +79,6 @@ class HardThenSees(HardPlayer):
         return super().choose(view)
 
 
-class Blind:
-    """Observes nothing: the Seer needs no events."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.seat = inner.seat
-
-    def observe(self, event) -> None:
-        pass
-
-    def choose(self, view: SeatView) -> Action:
-        return self.inner.choose(view)
-
-
 def play(rules_name: str, who: str, opponent: str, seed: int, at: int) -> bool:
     rules = preset(rules_name)
     game = Game(rules, 2, seed)
@@ -100,16 +90,11 @@ def play(rules_name: str, who: str, opponent: str, seed: int, at: int) -> bool:
         elif who == "hard":
             players.append(LEVEL_CLASSES["hard"](s, rules, 2, seed * 31 + s))
         elif who == "sees":
-            players.append(Blind(Seer(s, game, seed * 31 + s)))
+            players.append(Seer(s, game, seed * 31 + s))
         else:
             players.append(HardThenSees(s, rules, 2, seed * 31 + s, game,
                                         int(who.rpartition("@")[2])))
-    fed = 0
-    while not game.over:
-        tell(players, game.events[fed:], False)
-        fed = len(game.events)
-        seat = game.to_act
-        game.apply(players[seat].choose(game.view(seat, with_events=False)))
+    finish(game, players)
     return game.winners == (at,)
 
 
