@@ -12,6 +12,9 @@ For each legal ask it weighs, from the Knowledge tracker's probabilities:
 Cards taken without completing a book are worth more against players who forget where cards
 went than against players who ask for them back, so Hard watches how often each opponent asks
 a seat the table knows holds the rank, and weighs taken cards and revealed ranks by that.
+
+At two seats the last few stock cards change the game: nearly every rank left is split between
+the two hands, so keeping the turn is worth more than anything else (``late`` in Weights).
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ class Weights:
     terminal: float = 12.0  # the whole game (ending it as winner, or not as loser)
     shared: float = 1.0  # a shared win, as a part of a sole one's worth (1: its share)
     held: float = 0.0  # each card of the asked rank already in hand
+    late: int = -1  # from this many stock cards down (-1: never), the turn is worth...
+    keep_late: float = 1.0  # ... this, and nothing is worth keeping out of sight (``held`` 0)
 
 
 HARD = Weights()
@@ -67,7 +72,14 @@ HARD = Weights()
 # Round three: ``held`` counts only as far as the opponent keeps asking for one rank
 # (``steadiness``): the reading gained 1.8 points ±0.8 over the ten pairings on fitting seeds,
 # most against random play and the rememberer (benchmarks/README.md, "Third round").
-HARD_TWO = replace(HARD, keep=0.25, held=1.0)
+# Round four: late in the deal both of that is wrong. With a few stock cards left, almost every
+# rank still in play is split between the two hands, so the player on turn hits ask after ask
+# (in Standard the one on turn when the stock runs out takes every book left), and a rank kept
+# out of sight has no later to be safe for. From 6 stock cards down the turn is worth 3 cards
+# and ``held`` nothing: +5.0 points ±0.7 over the ten pairings (fitting seeds, 400 deals each
+# way; +5.6 and +9.9 against the simple policy, +11 and +19 against the hoarder, no pairing
+# worse than -0.4); 4 or 8 cards, or a turn worth 1 or 6, scored 0.8 to 1.4 points less.
+HARD_TWO = replace(HARD, keep=0.25, held=1.0, late=6, keep_late=3.0)
 
 
 def weights_for(players: int) -> Weights:
@@ -93,6 +105,7 @@ class HardPlayer(AskingPlayer):
         self.again = [0] * players  # ... that did
         self.last: list[int | None] = [None] * players  # each seat's last ask (not a sure hit)
         self._steady = 1.0  # as of the last scoring
+        self._keep = self.weights.keep  # ... and what keeping the turn was worth
 
     def observe(self, event: Event) -> None:
         if event.kind == ev.ASK and event.seat != self.seat:
@@ -171,7 +184,10 @@ class HardPlayer(AskingPlayer):
         unwatched = w.gain if self.players == 2 else w.gain_unwatched
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
-        self._steady = (self.steadiness() if self.reads_steadiness else 1.0) if w.held else 0.0
+        late = view.stock <= w.late
+        self._keep = w.keep_late if late else w.keep
+        self._steady = 0.0 if late or not w.held else (
+            self.steadiness() if self.reads_steadiness else 1.0)
         scores: list[float] = []
         self._endings = {}
         for a in asks:
@@ -243,7 +259,7 @@ class HardPlayer(AskingPlayer):
         if self.rules.scoring == "card-value":
             worth *= RANK_VALUES[r] / 8.0
         mine = k.minc[me][r]
-        keep = self.weights.keep
+        keep = self._keep
         value = (ph * (keep + self.gain * gain + worth * pbook)
                  + self.weights.held * self._steady * mine)
         pl = self._lucky(est, r, a.suit)
