@@ -86,6 +86,28 @@ def steadiness(rules_name: str, opponent: str, seeds: list[int]) -> list[float]:
     return rates
 
 
+def late_books(rules_name: str, spec: str, opponent: str, seeds: list[int],
+               stock: int) -> tuple[float, float]:
+    """Books laid once the stock is down to ``stock`` cards (two seats): how many a game, and
+    the share of them ``spec`` laid, each deal played both ways round."""
+    late = mine = games = 0
+    for seed in seeds:
+        for at in range(2):
+            rules = preset(rules_name)
+            game = Game(rules, 2, seed)
+            finish(game, [build(spec if s == at else opponent, s, rules, 2, seed * 31 + s)
+                          for s in range(2)])
+            left = 52 - 2 * rules.deal_size(2)
+            for e in game.events:
+                if e.kind == "drew":
+                    left -= e.count
+                elif e.kind == "book" and left <= stock:
+                    late += 1
+                    mine += e.seat == at
+            games += 1
+    return late / games, mine / max(1, late)
+
+
 def chunk(args: tuple[str, int, str, str, list[int]]) -> list[float]:
     rules, n, spec, opponent, seeds = args
     return [sum(play(rules, n, spec, opponent, s, at) for at in range(n)) / n for s in seeds]
@@ -105,10 +127,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=100_000)
     parser.add_argument("--opponents", default=",".join(STYLES))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--late-books", type=int, metavar="K", help="print how many books a "
+                        "two-seat game lays once the stock is down to K cards, and each "
+                        "variant's share of them, and exit")
     parser.add_argument("--steadiness", action="store_true", help="print how steady each "
                         "opponent reads to Hard (two seats), and exit")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed_start, args.seed_start + args.seeds))
+    if args.late_books is not None:
+        for spec in args.variants:
+            for r in args.rules.split(","):
+                for opponent in args.opponents.split(","):
+                    per, share = late_books(r, spec, opponent, seeds, args.late_books)
+                    print(f"{spec} {r:<9} {opponent:<11} {per:.1f} books a game, "
+                          f"{100 * share:.1f}% of them laid by {spec}")
+        return 0
     if args.steadiness:
         for opponent in args.opponents.split(","):
             rates = [x for r in args.rules.split(",") for x in steadiness(r, opponent, seeds)]

@@ -61,3 +61,41 @@ def test_the_steadiness_report_tells_a_steady_player_from_a_scattered_one():
     scattered = compare.steadiness("standard", "random", seeds)
     assert steady and scattered
     assert min(steady) > max(scattered)
+
+
+def test_the_particle_trial_keeps_only_guesses_the_record_allows():
+    """benchmarks/trials.py's belief (round four, dropped): at every decision each guess at
+    the opponent's hand has its card count and none of a rank the record proves it lacks."""
+    from gofish.ai import tell
+    from gofish.engine import Game, preset
+
+    trials, styles = load("trials"), load("styles")
+    rules = preset("standard")
+    checked = 0
+    for seed in range(3):
+        game = Game(rules, 2, seed)
+        me = trials.ParticleHard(0, rules, 2, seed)
+        seats = [me, styles.SimpleStyle(1, rules, 2, seed)]
+        fed = 0
+        while not game.over:
+            tell(seats, game.events[fed:], False)
+            fed = len(game.events)
+            if game.to_act == 0 and me.belief.ready and me.belief.pending is None:
+                count = game.view(0, with_events=False).counts[1]
+                lacks = [r for r in range(13) if me.know.lacks(1, r)]
+                for h, w in zip(me.belief.parts, me.belief.w, strict=True):
+                    if w:
+                        assert sum(h) == count and not any(h[r] for r in lacks)
+                checked += 1
+            game.apply(seats[game.to_act].choose(game.view(game.to_act, with_events=False)))
+    assert checked > 30
+
+
+def test_late_books_of_a_player_against_itself_split_evenly():
+    """Each deal both ways round is the same game twice with the chairs swapped, so a player
+    against itself lays exactly half the late books; and a game has at most 13 books."""
+    compare = load("compare")
+    per, share = compare.late_books("standard", "hard", "hard", [100_000, 100_001], 6)
+    assert 0 < per <= 13 and share == 0.5
+    per_all, _ = compare.late_books("standard", "hard", "hard", [100_000, 100_001], 52)
+    assert per_all == 13  # Standard lays every book, all of them "late" from a full stock
