@@ -15,7 +15,7 @@ from gofish.tui.screens.setup import SetupScreen
 
 from .helpers import make_app, screen_text
 
-WIDE = (260, 80)  # the whole help on one screen, each description on one line
+WIDE = (330, 80)  # the whole help on one screen, each description on one line
 
 
 def test_every_level_and_no_other_has_its_words():
