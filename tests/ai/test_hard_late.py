@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
+import pytest
+
 from gofish.ai.hard import HardPlayer
 from gofish.engine import Ask, preset
 from gofish.engine import events as ev
@@ -40,6 +42,7 @@ def late_position(rules_name: str) -> tuple[HardPlayer, list[Ask], SimpleNamespa
 
 
 def choice(p: HardPlayer, asks: list[Ask], view: SimpleNamespace) -> Ask:
+    """Hard's pick among ``asks`` (no sure hit among them, so its best score)."""
     scores = p.score_asks(view, asks)
     return asks[max(range(len(asks)), key=scores.__getitem__)]
 
@@ -65,3 +68,27 @@ def test_three_seats_and_more_are_never_late() -> None:
     """The split of every rank between two hands holds at two seats only."""
     assert HardPlayer(0, preset("standard"), 3, seed=1).weights.late == -1
     assert HardPlayer(0, preset("standard"), 2, seed=1).weights.late == 6
+
+
+def test_the_late_rule_starts_at_six_stock_cards() -> None:
+    p, asks, view = late_position("standard")
+    five = Ask(1, parse_rank("5"))
+    assert choice(p, asks, SimpleNamespace(**{**vars(view), "stock": 7})) == five
+    assert p._keep == p.weights.keep == 0.25
+    assert choice(p, asks, SimpleNamespace(**{**vars(view), "stock": 6})) != five
+    assert p._keep == p.weights.keep_late == 3.0
+
+
+def test_late_the_turn_is_worth_keep_late_in_every_ask() -> None:
+    """Each ask's worth grows by the change in ``keep_late`` times its chance of keeping the
+    turn: a hit, or a miss and a lucky draw."""
+    p, asks, view = late_position("standard")
+    p.weights = replace(p.weights, keep_late=0.25)
+    low = p.score_asks(view, asks)
+    p.weights = replace(p.weights, keep_late=3.0)
+    high = p.score_asks(view, asks)
+    est = p.know.estimate()
+    for a, lo, hi, ph in zip(asks, low, high, p.hit_chances(asks), strict=True):
+        kept = ph + (1 - ph) * p._lucky(est, a.rank, None)
+        assert kept > 0.3
+        assert hi - lo == pytest.approx(2.75 * kept)

@@ -14,7 +14,7 @@ went than against players who ask for them back, so Hard watches how often each 
 a seat the table knows holds the rank, and weighs taken cards and revealed ranks by that.
 
 At two seats the last few stock cards change the game: nearly every rank left is split between
-the two hands, so keeping the turn is worth more than anything else (``late`` in Weights).
+the two hands, so keeping the turn is worth far more than earlier (``late`` in Weights).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ HARD = Weights()
 # out of sight has no later to be safe for. From 6 stock cards down the turn is worth 3 cards
 # and ``held`` nothing: +5.0 points ±0.7 over the ten pairings (fitting seeds, 400 deals each
 # way; +5.6 and +9.9 against the simple policy, +11 and +19 against the hoarder, no pairing
-# worse than -0.4); 4 or 8 cards, or a turn worth 1 or 6, scored 0.8 to 1.4 points less.
+# worse than -0.4); 4 or 8 cards, or a turn worth 1 or 6, scored 0.4 to 1.4 points less.
 HARD_TWO = replace(HARD, keep=0.25, held=1.0, late=6, keep_late=3.0)
 
 

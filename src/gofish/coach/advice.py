@@ -232,7 +232,9 @@ class Coach:
         if held + 1 >= k.book_size and a.chance > 0:
             return Reason(BOOK_CHANCE, t, r, suit, chance=a.chance, held=held)
         if likeliest is not None and a.chance < likeliest - 0.05:
-            return Reason(HELD_MOST if held >= 2 else WEIGHED, t, r, suit, chance=a.chance,
+            # late in a two-seat deal nothing is kept out of sight (ai/hard.py, ``late``)
+            hiding = held >= 2 and k.stock > self.player.weights.late
+            return Reason(HELD_MOST if hiding else WEIGHED, t, r, suit, chance=a.chance,
                           held=held)
         return Reason(CHANCE, t, r, suit, chance=a.chance, held=held)
 
