@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = list(range(args.seed_start, args.seed_start + args.seeds))
     if args.late_books is not None:
+        if args.players != 2:
+            parser.error("--late-books counts two-seat games only")
         for spec in args.variants:
             for r in args.rules.split(","):
                 for opponent in args.opponents.split(","):

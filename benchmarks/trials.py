@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 from gofish.ai.expert import ExpertPlayer
 from gofish.ai.hard import HardPlayer
-from gofish.engine import Event, Rules
+from gofish.ai.knowledge import Estimate
+from gofish.engine import Ask, Event, Rules, SeatView
 from gofish.engine import events as ev
 
 PARTICLES = 200
@@ -141,7 +142,8 @@ class Belief:
 
     def _resolve(self, e: Event) -> None:
         """The opponent's unseen draw, now that the next event says what it was not."""
-        count, fishing = self.pending or (0, -1)
+        assert self.pending is not None
+        count, fishing = self.pending
         self.pending = None
         if e.kind == ev.LUCKY and e.seat == self.opp:
             r = e.rank
@@ -233,11 +235,14 @@ class Belief:
 
 
 class ParticleHard(HardPlayer):
+    """Hard with its hit odds against the one opponent taken from a ``Belief``."""
+
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
         self.opp = 1 - seat
         self.belief = (Belief(seat, self.opp, random.Random(seed ^ 0x5EED), self._bounds)
-                       if players == 2 and rules.ask_for == "rank" else None)
+                       if players == 2 and rules.ask_for == "rank" and rules.book_size == 4
+                       else None)  # Belief counts books of four
 
     def _bounds(self) -> tuple[list[int], list[int]]:
         k, o = self.know, self.opp
@@ -264,7 +269,7 @@ class ParticleHard(HardPlayer):
             self.belief.observe(event, self.likelihood)
         super().observe(event)
 
-    def _rank_terms(self, est, t: int, r: int) -> tuple[float, float, float]:
+    def _rank_terms(self, est: Estimate, t: int, r: int) -> tuple[float, float, float]:
         base = super()._rank_terms(est, t, r)
         b = self.belief
         if (b is None or t != self.opp or not b.ready or b.pending is not None
@@ -280,9 +285,13 @@ class ParticleHard(HardPlayer):
 
 
 class SteadyThreatHard(HardPlayer):
+    """Hard whose reveal cost at two seats counts the opponent's own draws, as far as it
+    plays like the simple policy (steady, and using the record)."""
+
     REVEAL = 0.7  # at two seats, per card put at risk, times the chance the stock holds its rank
 
-    def _value(self, est, a, ph, gain, pbook, index=-1):  # type: ignore[no-untyped-def]
+    def _value(self, est: Estimate, a: Ask, ph: float, gain: float, pbook: float,
+               index: int = -1) -> float:
         value = super()._value(est, a, ph, gain, pbook, index)
         me, r = self.seat, a.rank
         if self.players != 2 or self.public.revealed(me, r):
@@ -292,14 +301,16 @@ class SteadyThreatHard(HardPlayer):
         at_risk = (1 - ph * pbook) * (mine + ph * gain)
         own = self.reveal * at_risk * min(1.0, 0.3 * est.stock_extra[r])
         theirs = self.REVEAL * at_risk * min(1.0, est.stock_extra[r])
-        return value + self._steady * self.memory() * (own - theirs)
+        return value + self.steadiness() * self.memory() * (own - theirs)
 
 
 class HeavyExpert(ExpertPlayer):
+    """Expert searching from a stock of 20 down, with five times the playouts."""
+
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
         self.budget = 2000
         self.confidence = 1.0
 
-    def _late(self, view) -> bool:  # type: ignore[no-untyped-def]
+    def _late(self, view: SeatView) -> bool:
         return view.stock <= 20 or super()._late(view)

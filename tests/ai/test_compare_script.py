@@ -99,3 +99,5 @@ def test_late_books_of_a_player_against_itself_split_evenly():
     assert 0 < per <= 13 and share == 0.5
     per_all, _ = compare.late_books("standard", "hard", "hard", [100_000, 100_001], 52)
     assert per_all == 13  # Standard lays every book, all of them "late" from a full stock
+    per_none, _ = compare.late_books("standard", "hard", "hard", [100_000, 100_001], 0)
+    assert 0 < per_none <= per  # after the stock ran out: fewer, but at least the last book
