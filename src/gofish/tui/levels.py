@@ -20,8 +20,8 @@ LEVEL_HELP = {
                  "\"Go fish\" to or handed over."),
     "hard": N_("Keeps track of all that is said at the table, takes every sure catch, weighs "
                "other asks by their chances (a hit, a book, a lucky draw) and what they reveal; "
-               "one to one, against a player who keeps to one rank, asks for what it holds most "
-               "of, and for its likeliest catch once the stock runs low."),
+               "one to one, it asks for what it holds most of against a player who keeps to one "
+               "rank, and for its likeliest catch against anyone once the stock runs low."),
     "expert": N_("Hard's reckoning; late in a deal it plays its best asks out in hundreds of "
                  "imagined deals that fit all it has seen, and changes its choice when they "
                  "show a clear gain."),
