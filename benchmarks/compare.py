@@ -33,6 +33,7 @@ from styles import STYLE_CLASSES, STYLES  # noqa: E402
 from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
 from gofish.ai.hard import Weights  # noqa: E402
 from gofish.engine import Game, preset  # noqa: E402
+from gofish.engine import events as ev  # noqa: E402
 
 WEIGHTS = {f.name for f in fields(Weights)}
 
@@ -99,9 +100,9 @@ def late_books(rules_name: str, spec: str, opponent: str, seeds: list[int],
                           for s in range(2)])
             left = 52 - 2 * rules.deal_size(2)
             for e in game.events:
-                if e.kind == "drew":
+                if e.kind == ev.DREW:
                     left -= e.count
-                elif e.kind == "book" and left <= stock:
+                elif e.kind == ev.BOOK and left <= stock:
                     late += 1
                     mine += e.seat == at
             games += 1

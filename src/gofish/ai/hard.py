@@ -142,6 +142,10 @@ class HardPlayer(AskingPlayer):
         rate = (self.again[seat] + STEADY_MEAN * STEADY_PRIOR) / (self.plain[seat] + STEADY_PRIOR)
         return min(1.0, max(0.0, (rate - STEADY_LOW) / (STEADY_HIGH - STEADY_LOW)))
 
+    def late(self, stock: int) -> bool:
+        """Late in a two-seat deal: keeping the turn counts most, and hiding nothing."""
+        return stock <= self.weights.late
+
     def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
         scores = self.score_asks(view, asks)
         keep = self.sensible(asks, scores)
@@ -184,7 +188,7 @@ class HardPlayer(AskingPlayer):
         unwatched = w.gain if self.players == 2 else w.gain_unwatched
         self.gain = unwatched + (w.gain - unwatched) * watched
         self.reveal = w.reveal * watched
-        late = view.stock <= w.late
+        late = self.late(view.stock)
         self._keep = w.keep_late if late else w.keep
         self._steady = 0.0 if late or not w.held else (
             self.steadiness() if self.reads_steadiness else 1.0)

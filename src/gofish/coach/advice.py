@@ -233,7 +233,7 @@ class Coach:
             return Reason(BOOK_CHANCE, t, r, suit, chance=a.chance, held=held)
         if likeliest is not None and a.chance < likeliest - 0.05:
             # late in a two-seat deal nothing is kept out of sight (ai/hard.py, ``late``)
-            hiding = held >= 2 and k.stock > self.player.weights.late
+            hiding = held >= 2 and not self.player.late(k.stock)
             return Reason(HELD_MOST if hiding else WEIGHED, t, r, suit, chance=a.chance,
                           held=held)
         return Reason(CHANCE, t, r, suit, chance=a.chance, held=held)
