@@ -73,6 +73,7 @@ class Coach:
         self.rules = rules
         self.players = players
         self.player = HardPlayer(seat, rules, players, seed=0)
+        self.player.know.calibrated = True  # the chances a person reads are the truest ones
         self.evidence = Evidence(seat, players, rules.ask_for == "card")
 
     @classmethod
