@@ -33,6 +33,8 @@ from gofish.ai.hard import HardPlayer  # noqa: E402
 from gofish.engine import Ask, Game, preset  # noqa: E402
 
 OPPONENTS = ",".join((*STYLES, "medium", "hard"))
+MAX_ACTIONS = 1000  # a game still going is left out: three hoarders at four seats, the
+# stock empty, can ask forever (each asks only the seat with the most cards, which lacks it)
 
 
 @dataclass
@@ -83,8 +85,12 @@ def one_game(rules_name: str, players: int, opponent: str, seed: int,
     hard: HardPlayer = seats[at]
     plain, cal = Tally(), Tally()
     fed = 0
-    while not game.over:
-        tell([*seats, calibrated], game.events[fed:], rules.open_hands)
+    for _ in range(MAX_ACTIONS):
+        if game.over:
+            break
+        tell(seats, game.events[fed:], rules.open_hands)
+        for e in game.events[fed:]:
+            calibrated.observe(e.for_seat(at, rules.open_hands))
         fed = len(game.events)
         seat = game.to_act
         view = game.view(seat, with_events=False)
@@ -103,6 +109,8 @@ def one_game(rules_name: str, players: int, opponent: str, seed: int,
                     plain.add(p, hit, revealed)
                     cal.add(c, hit, revealed)
         game.apply(seats[seat].choose(view))
+    if not game.over:
+        return Tally(), Tally()  # a loop's asks, over and over: not counted
     return plain, cal
 
 

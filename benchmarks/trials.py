@@ -1,4 +1,4 @@
-"""Players tried in round four and dropped, kept so the README's figures can be rerun.
+"""Players tried in rounds four and five and dropped, kept so the README's figures can be rerun.
 
     .venv/bin/python benchmarks/compare.py hard trials.ParticleHard --seeds 600 \\
         --seed-start 103000 --opponents simple,rememberer
@@ -13,6 +13,8 @@
   (it asks the rank back when it draws one), as far as the opponent reads steady and uses the
   record, that is as far as it plays like the simple policy.
 - ``HeavyExpert``: Expert searching from a stock of 20 down, with five times the playouts.
+- ``CalibratedHard``, ``CalibratedExpert`` (round five): the levels on the coach's calibrated
+  odds, truer by a third to a half (benchmarks/calibration.py) and no stronger.
 """
 
 from __future__ import annotations
@@ -314,3 +316,21 @@ class HeavyExpert(ExpertPlayer):
 
     def _late(self, view: SeatView) -> bool:
         return view.stock <= 20 or super()._late(view)
+
+
+class CalibratedHard(HardPlayer):
+    """Hard on the coach's calibrated odds (round five): sure hits passed up read, copies
+    counted without replacement."""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.know.calibrated = True
+
+
+class CalibratedExpert(ExpertPlayer):
+    """Expert whose imagined deals follow the calibrated odds (its sampler weighs each rank by
+    the tracker's ``quiet`` row, which the reading of passed-up sure hits lowers)."""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.know.calibrated = True

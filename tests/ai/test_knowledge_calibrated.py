@@ -143,7 +143,9 @@ def test_calibrated_odds_never_claim_a_certainty_the_cards_deny(index: int) -> N
     coach.know.calibrated = True
     fed = 0
     while not game.over:
-        tell([*seats, coach], game.events[fed:], rules.open_hands)
+        tell(seats, game.events[fed:], rules.open_hands)
+        for e in game.events[fed:]:
+            coach.observe(e.for_seat(0, rules.open_hands))
         fed = len(game.events)
         view = game.view(game.to_act, with_events=False)
         if view.seat == 0:
@@ -170,7 +172,9 @@ def stated_against_found(games: int) -> tuple[float, float]:
         coach.know.calibrated = True
         fed = 0
         while not game.over:
-            tell([*seats, coach], game.events[fed:], False)
+            tell(seats, game.events[fed:], False)
+            for e in game.events[fed:]:
+                coach.observe(e.for_seat(0, False))
             fed = len(game.events)
             view = game.view(game.to_act, with_events=False)
             asks = [a for a in view.legal if isinstance(a, Ask)]
