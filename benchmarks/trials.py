@@ -13,8 +13,9 @@
   (it asks the rank back when it draws one), as far as the opponent reads steady and uses the
   record, that is as far as it plays like the simple policy.
 - ``HeavyExpert``: Expert searching from a stock of 20 down, with five times the playouts.
-- ``CalibratedHard``, ``CalibratedExpert`` (round five): the levels on the coach's calibrated
-  odds, truer by a third to a half (benchmarks/calibration.py) and no stronger.
+- ``CalibratedHard``, ``CalibratedExpert``, ``LateCalibratedHard`` (round five): the levels on
+  the coach's calibrated odds (all deal long, or late only), truer by a third to a half
+  (benchmarks/calibration.py) and no stronger.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Callable
 
 from gofish.ai.expert import ExpertPlayer
 from gofish.ai.hard import HardPlayer
-from gofish.ai.knowledge import Estimate
+from gofish.ai.knowledge import Estimate, Knowledge
 from gofish.engine import Ask, Event, Rules, SeatView
 from gofish.engine import events as ev
 
@@ -334,3 +335,26 @@ class CalibratedExpert(ExpertPlayer):
     def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
         super().__init__(seat, rules, players, seed)
         self.know.calibrated = True
+
+
+class LateCalibratedHard(HardPlayer):
+    """Hard on the calibrated odds only from ``FROM`` stock cards down, where it asks for its
+    likeliest hit (round five): a truer likeliest hit, as far as odds can tell it."""
+
+    FROM = 6
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.plain_know = self.know
+        self.calibrated_know = Knowledge(seat, rules, players)
+        self.calibrated_know.calibrated = True
+
+    def observe(self, event: Event) -> None:
+        self.calibrated_know.observe(event)
+        self.know = self.plain_know
+        super().observe(event)
+
+    def score_asks(self, view: SeatView, asks: list[Ask]) -> list[float]:
+        late = view.stock <= self.FROM
+        self.know = self.calibrated_know if late else self.plain_know
+        return super().score_asks(view, asks)
