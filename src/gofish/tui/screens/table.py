@@ -32,7 +32,7 @@ from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
 from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
-from gofish.tui.render import dot
+from gofish.tui.render import dot, labelled
 from gofish.tui.speech import Exchange, concerns, last_exchange
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
@@ -719,9 +719,10 @@ class TableScreen(Screen):
         if books:
             label = ngettext("{n} pair", "{n} pairs", len(books)) if s.rules.pairs else \
                 ngettext("{n} book", "{n} books", len(books))
-            booked = label.format(n=len(books)) + ": " + " ".join(rank_short(r) for r in books)
+            booked = labelled(label.format(n=len(books)),
+                              " ".join(rank_short(r) for r in books))
         else:
-            booked = _("no pairs") if s.rules.pairs else _("no books")
+            booked = Content(_("no pairs") if s.rules.pairs else _("no books"))
         new = self.new_cards(view)
         self.put("#handtitle", Content.assemble(
             (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
