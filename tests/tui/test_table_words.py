@@ -88,7 +88,8 @@ def pairs_lines(lang: str) -> list[str]:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["no pairs", "1 pair: 2", "2 pairs: 2 3", "5 pairs: 2 3 4 5 6"]),
-    ("fr", ["aucune paire", "1 paire: 2", "2 paires: 2 3", "5 paires: 2 3 4 5 6"]),
+    ("fr", ["aucune paire", "1 paire\u00a0: 2", "2 paires\u00a0: 2 3",
+            "5 paires\u00a0: 2 3 4 5 6"]),  # French: a no-break space before the colon
     ("ru", ["нет пар", "1 пара: 2", "2 пары: 2 3", "5 пар: 2 3 4 5 6"]),
     ("id", ["belum ada pasangan", "1 pasangan: 2", "2 pasangan: 2 3", "5 pasangan: 2 3 4 5 6"]),
 ])
