@@ -724,10 +724,16 @@ class TableScreen(Screen):
         else:
             booked = Content(_("no pairs") if s.rules.pairs else _("no books"))
         new = self.new_cards(view)
-        self.put("#handtitle", Content.assemble(
+        title = Content.assemble(
             (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
-            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked,
-            *((dot(), (_("* new since your last turn"), "dim")) if new else ())))
+            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked)
+        legend = Content.assemble(dot(), (_("* new since your last turn"), "dim"))
+        room = self.size.width - 2  # the line's padding
+        # one row: the legend goes when it does not fit (the marks stay on the cards), and the
+        # rest, a long name and many books, ends in "…" rather than in the middle of a word
+        if new and title.cell_length + legend.cell_length <= room:
+            title = title + legend
+        self.put("#handtitle", title.truncate(room, ellipsis=True) if room > 0 else title)
         can_ask = self.can_ask()
         hand.show(tuple(view.hand), chosen=self.rank if can_ask else None, new=new,
                   clickable=can_ask)
