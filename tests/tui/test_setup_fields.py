@@ -142,3 +142,23 @@ async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, SetupScreen)
+
+
+async def test_ctrl_d_removes_a_seat_while_a_name_is_being_typed(tmp_path):
+    """Ctrl+D is the setup's Remove seat; a name field took it for its own 'delete right', and
+    as focusing a name selects it, the name went and the seat stayed."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.query(".seat-row")) == 3
+        name = screen.query_one("#name-0")
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert len(screen.query(".seat-row")) == 2
+        assert screen.query_one("#name-0").value == before == "Alice"

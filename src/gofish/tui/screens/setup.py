@@ -99,7 +99,8 @@ class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s,f5", "start", N_("Start")),
         Binding("ctrl+n", "add_seat", N_("Add seat")),
-        Binding("ctrl+d", "remove_seat", N_("Remove seat")),
+        # priority: a focused name or number field would take Ctrl+D as "delete right"
+        Binding("ctrl+d", "remove_seat", N_("Remove seat"), priority=True),
         Binding("escape", "cancel", N_("Back")),
     ]
 
