@@ -355,8 +355,10 @@ class GofishApp(App):
         except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
-            if isinstance(self.screen, MenuScreen):
-                self.screen.refresh_continue()  # a damaged save was moved aside: not offered
+            # a damaged save was moved aside: not offered. A menu pushed a moment ago (gofish
+            # resume ID) is not built yet, and offers what is there once it is.
+            if isinstance(self.screen, MenuScreen) and self.screen.is_mounted:
+                self.screen.refresh_continue()
             return
         except StoreError as e:  # it cannot be locked (a full disk), or read
             self.notify(str(e), severity="error", markup=False, timeout=10)
