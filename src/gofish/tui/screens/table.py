@@ -44,6 +44,7 @@ from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
 MOMENT_SECONDS = 1.2
+HINT_SECONDS = 12.0  # a hint too long for the message line stays this long in full in a notice
 # keys that keep their own meaning while a computer's move is on show; any other key ends the
 # wait at once (and does nothing else: Enter must not ask the moment the turn comes)
 OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggle_memory",
@@ -205,7 +206,13 @@ class TableScreen(Screen):
         p.choose_rank(hint.ask.rank)
         if hint.ask.suit is not None:
             p.choose_suit(hint.ask.suit)
-        self._picked(hint_text(hint, self.session.names))
+        text = hint_text(hint, self.session.names)
+        self._picked(text)
+        line = self.query_one("#msg", MessageLine)
+        if len(Content(text).wrap(max(line.content_size.width, 1))) > line.content_size.height:
+            # the message line's two rows cut the reason ("...and…"), and a hint is not in the
+            # log where a cut message can be read whole: it is said in full in a notice too
+            self.notify(text, title=_("Hint"), markup=False, timeout=HINT_SECONDS)
 
     def show_memory_panel(self, view: AnyView) -> None:
         """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
