@@ -296,6 +296,9 @@ async def test_a_hint_too_long_for_the_message_line_is_said_in_full_in_a_notice(
         shown = line.render().plain
         assert shown.rstrip().endswith("…")  # the message line cuts it
         assert text in notices(app)
+        await pilot.press("enter")  # the ask made: its hint is not left over the next turns
+        await pilot.pause()
+        assert text not in notices(app)
     roomy = make_app(tmp_path / "roomy", two, seed=2)
     async with roomy.run_test(size=(120, 36)) as pilot:  # it fits: no notice
         await pilot.pause()

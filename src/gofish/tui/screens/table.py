@@ -467,6 +467,9 @@ class TableScreen(Screen):
         s = self.session
         before = s.event_count
         self.taken = []
+        hints = [n for n in self.app._notifications if n.title == _("Hint")]
+        for notice in hints:  # a hint's notice is for this ask: gone once it is made
+            self.app._unnotify(notice)
         try:
             s.play(self.viewer, action)  # type: ignore[arg-type]
         except IllegalAction as e:
