@@ -305,6 +305,11 @@ class GofishApp(App):
         if not any(n.message == message for n in self._notifications):
             self.notify(message, timeout=timeout)
 
+    def forget_notices(self, title: str) -> None:
+        """Take back the notices of one kind (a hint's, once its ask is made)."""
+        for notice in [n for n in self._notifications if n.title == title]:
+            self._unnotify(notice)
+
     def forget_pace_notices(self) -> None:
         """One pace notice at a time: a run of presses of + or - shows where it ended, not a
         pile of toasts over the table."""

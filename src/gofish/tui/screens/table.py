@@ -467,9 +467,7 @@ class TableScreen(Screen):
         s = self.session
         before = s.event_count
         self.taken = []
-        hints = [n for n in self.app._notifications if n.title == _("Hint")]
-        for notice in hints:  # a hint's notice is for this ask: gone once it is made
-            self.app._unnotify(notice)
+        game_app(self).forget_notices(_("Hint"))  # a hint's notice is for this ask
         try:
             s.play(self.viewer, action)  # type: ignore[arg-type]
         except IllegalAction as e:
