@@ -3,11 +3,8 @@ something there: the host plays and paces the computers, keeps the history, star
 
 from __future__ import annotations
 
-import io
 import time
 
-from rich.console import Console
-from rich.table import Table
 from textual.widgets import Button, Static
 
 from gofish.engine import preset
@@ -21,7 +18,7 @@ from gofish.tui.join_app import JoinApp
 from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import fixed_clock, screen_text
+from .helpers import fixed_clock, screen_text, static_text
 from .scenes import to_the_end
 
 SIZE = (80, 24)
@@ -38,15 +35,6 @@ async def wait(pilot, check, timeout: float = 10.0) -> None:
     while not check():
         assert time.monotonic() < deadline, "timed out"
         await pilot.pause(0.01)
-
-
-def static_text(widget: Static) -> str:
-    """A Static's whole text: the help's keys are a table, whose text a Console draws."""
-    if isinstance(widget.content, Table):
-        console = Console(width=200, file=io.StringIO(), record=True)
-        console.print(widget.content)
-        return console.export_text()
-    return str(widget.render())
 
 
 async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):

@@ -18,7 +18,7 @@ from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.widgets.seats import SeatBox, books_words
 
-from .helpers import confirm_pass, humans, make_app
+from .helpers import confirm_pass, humans, make_app, static_text
 from .scenes import play_randomly
 
 SIZE = (80, 24)
@@ -148,7 +148,7 @@ async def test_the_rank_hint_shows_the_keys_in_force(tmp_path, local_letters, la
             app.screen.action_help()
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
-            keys = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            keys = "\n".join(static_text(w) for w in app.screen.query(Static))
             # the same keys as the hint: no Latin T for the ten beside a Russian ace Т
             assert f"{letters}, ← →" in keys
     finally:
