@@ -54,6 +54,9 @@ OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggl
 class TableScreen(Screen):
     BINDINGS = [
         Binding("enter", "confirm", N_("Ask")),
+        # the same Enter once a turn is over in pass and play: it hides the hand (the key line
+        # said "Ask" there)
+        Binding("enter", "hide_hand", N_("Hide hand")),
         Binding("escape", "back", N_("Back/menu")),
         Binding("escape", "back_or_leave", N_("Back/leave")),  # a joined seat has no menu
         Binding("question_mark,f1", "help", N_("Help")),
@@ -273,6 +276,7 @@ class TableScreen(Screen):
         if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
             self.handover = True
+            self.refresh_bindings()
             self.refresh_table()
             return
         if self.needs_pass and self.handover:
@@ -417,6 +421,7 @@ class TableScreen(Screen):
     def hand_over(self) -> None:
         """The player on screen is done: take the hand off and put up the interstitial."""
         self.handover = False
+        self.refresh_bindings()
         self.viewer = None
         self.picker.clear()
         self.advance()
@@ -507,12 +512,18 @@ class TableScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Skipping and pacing apply only where this app plays computers: hidden otherwise
-        (a game of humans only, or a seat of a table the host plays from elsewhere)."""
+        (a game of humans only, or a seat of a table the host plays from elsewhere). Enter
+        asks, or at a hand-over hides the hand, and the key line names the one it does."""
         if action in ("skip", "pace"):
             return game_app(self).paces_computers(self.session)
         if action in ("back", "back_or_leave"):
             return (action == "back_or_leave") == game_app(self).REMOTE
+        if action in ("confirm", "hide_hand"):
+            return (action == "hide_hand") == self.handover
         return True
+
+    def action_hide_hand(self) -> None:
+        self.action_confirm()
 
     def action_help(self) -> None:
         game_app(self).show_help(self.session)
