@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import gettext as _gettext
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -75,6 +76,10 @@ _ARROWS = (("↑↓", "Up/Down"), ("←→", "Left/Right"), ("↑", "Up"), ("↓
            ("→", "Right"), ("⏎", "Enter"))
 _FOLD = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'",
                        "–": "-", "—": "-", "…": "...", "\u00a0": " ", "\u202f": " ", "•": "-"})
+# French guillemets hold their words with spaces (« Va pêcher ! »); as ASCII quotes, those
+# spaces would float inside them (" Va pêcher ! ")
+_SPACES = " \u00a0\u202f"
+_GUILLEMET_SPACES = re.compile("«[ \u00a0\u202f]+|[ \u00a0\u202f]+»")
 _ascii = False
 
 
@@ -85,6 +90,7 @@ def set_ascii_text(on: bool) -> None:
 
 def ascii_text(text: str) -> str:
     """``text`` with its typography in plain ASCII (letters of other scripts stay)."""
+    text = _GUILLEMET_SPACES.sub(lambda m: m.group(0).strip(_SPACES), text)  # « x » -> "x"
     for arrow, word in _ARROWS:
         text = text.replace(arrow, word)
     return text.translate(_FOLD)

@@ -41,6 +41,7 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
     table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
                             seed=12)
     app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app.pass_guard = 0.0  # a test's keys come in a burst: no moment of quiet to wait for
     from gofish.store.settings import save_preferences
 
     save_preferences({"warn_sure_miss": False}, app.store.root)  # one Enter, one ask

@@ -97,6 +97,18 @@ def test_export_of_a_missing_or_damaged_game(capsys, store):
     assert code == 1 and out == "" and "missing field: schema" in err
 
 
+def test_a_french_error_keeps_its_no_break_spaces(capsys, store):
+    """'impossible d'exporter X\u00a0: ...' printed a U+FFFD where the space was."""
+    from gofish.i18n import set_language
+
+    set_language("fr")
+    try:
+        code, _, err = run(capsys, "--data-dir", str(store.root), "export", "20260101-000000-0000")
+    finally:
+        set_language("en")
+    assert code == 1 and "20260101-000000-0000\u00a0: " in err and "\ufffd" not in err
+
+
 def test_import_round_trip_between_two_data_folders(capsys, store, tmp_path):
     record, _ = play(store, seed=3)
     export = tmp_path / "game.json"

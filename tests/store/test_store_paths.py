@@ -44,6 +44,9 @@ def test_the_store_never_imports_textual_or_rich():
     ("a\rb\nc\x07", "a\ufffdb\ufffdc\ufffd"),
     ("\u202eevil", "\ufffdevil"),  # a bidi override would reorder what follows
     ("x" * 100, "x" * 79 + "\u2026"),
+    # French typography's no-break spaces are spaces, not controls: they stay
+    ("1 livre\u00a0: K\u202f!", "1 livre\u00a0: K\u202f!"),
+    ("a\u2028b", "a\ufffdb"),  # a line separator still goes
 ])
 def test_plain_text(text, shown):
     assert plain(text) == shown

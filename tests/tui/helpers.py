@@ -47,6 +47,18 @@ def screen_text(app: GofishApp) -> str:
     return console.export_text()
 
 
+def static_text(widget) -> str:
+    """A Static's whole text, scrolled out of sight or not; the help's keys are a rich table,
+    whose text a Console draws."""
+    from rich.table import Table
+
+    if isinstance(widget.content, Table):
+        console = Console(width=200, file=io.StringIO(), record=True)
+        console.print(widget.content)
+        return console.export_text()
+    return str(widget.render())
+
+
 async def settled_text(pilot) -> str:
     """The screen's text once a freshly pushed screen has drawn its first frame."""
     for _ in range(50):

@@ -18,6 +18,12 @@ def test_typography_folds_to_ascii() -> None:
     assert folded == 'You said "Go fish!" ... 1-4 or Up/Down, Left/Right - it\'s "ça"'
 
 
+def test_french_guillemets_fold_to_quotes_without_their_spaces() -> None:
+    """« Va pêcher ! » had become " Va pêcher ! ": the spaces belong to the guillemets."""
+    folded = ascii_text("Bob a dit «\u00a0Va pêcher\u202f!\u00a0» « Alice, as-tu les rois ? »")
+    assert folded == 'Bob a dit "Va pêcher !" "Alice, as-tu les rois ?"'
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_messages_are_ascii_in_ascii_mode_only(lang: str) -> None:
     set_language(lang)

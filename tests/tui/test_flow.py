@@ -383,3 +383,18 @@ async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
         assert max(session.scores()) >= 6
         text = await settled_text(pilot)
         assert "wins" in text or "share" in text
+
+
+async def test_resume_of_an_unknown_id_says_so_on_the_menu(tmp_path):
+    """`gofish resume NOSUCH` crashed: the menu was asked to refresh before it was built."""
+    from gofish.tui.screens.menu import MenuScreen
+
+    from .helpers import notices
+
+    app = make_app(tmp_path, None, start="resume", game_id="20990101-000000-dead")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, MenuScreen)
+        assert any("Cannot resume 20990101-000000-dead" in n for n in notices(app))
+        assert "New game (N)" in screen_text(app)

@@ -393,3 +393,29 @@ def test_the_final_move_skips_a_turn_that_told_nothing():
     lines = [line.text for line in final_move(Told(), None)]
     assert lines == ["Ann asked Bob for sevens. Bob gave Ann 1 seven.",
                      "Ann laid down a book of sevens."]
+
+
+async def test_enters_pressed_in_a_burst_at_the_end_do_not_start_a_new_game(tmp_path):
+    """Enter mashed through the computers' last turns: one Enter shows the results, the next
+    ones in the same burst neither skip them nor press Play again (a new game, unseen)."""
+    seed, actions = last_move_by(SEATS, Rules(), 0)
+    app = one_move_from_the_end(tmp_path, SEATS, Rules(), seed, actions)
+    app.pass_guard = 5.0  # every key of the test comes within one burst
+    async with app.run_test(size=SIZE) as pilot:
+        await end_by_keys(pilot, actions)
+        first = app.session
+        await pilot.pause()
+        assert isinstance(app.screen, FinalMoveScreen)
+        await pilot.press("enter")  # too soon after the move: the final move stays up
+        await pilot.pause()
+        assert isinstance(app.screen, FinalMoveScreen)
+        app.screen.last_key -= 10  # a quiet moment later
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.session is first and first.over
+        assert len(app.store.games()) == 1
+        app.screen.last_key -= 10  # Enter after a quiet moment presses the button, as ever
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not first and isinstance(app.screen, TableScreen)

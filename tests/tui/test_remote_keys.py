@@ -18,7 +18,7 @@ from gofish.tui.join_app import JoinApp
 from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import fixed_clock, screen_text
+from .helpers import fixed_clock, screen_text, static_text
 from .scenes import to_the_end
 
 SIZE = (80, 24)
@@ -56,7 +56,7 @@ async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):
             app.screen.action_help()
             await pilot.pause()
             # the whole help, scrolled out of sight or not
-            help_text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            help_text = "\n".join(static_text(w) for w in app.screen.query(Static))
             assert "choose the rank to ask for" in help_text
             assert "skip ahead" not in help_text and "faster, slower" not in help_text
             # Esc and Ctrl+Q leave the table: there is no menu here, the game is the host's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gofish.tui.screens.setup import SetupScreen
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, notices, screen_text
 
 
 async def test_an_empty_name_is_marked_readably_and_focused(tmp_path):
@@ -142,3 +142,58 @@ async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, SetupScreen)
+
+
+async def test_ctrl_d_removes_a_seat_while_a_name_is_being_typed(tmp_path):
+    """Ctrl+D is the setup's Remove seat; a name field took it for its own 'delete right', and
+    as focusing a name selects it, the name went and the seat stayed."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.query(".seat-row")) == 3
+        name = screen.query_one("#name-0")
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert len(screen.query(".seat-row")) == 2
+        assert screen.query_one("#name-0").value == before == "Alice"
+
+
+async def test_a_wrong_option_far_down_the_page_takes_the_keys_and_the_notice_says_why(tmp_path):
+    """'Match to' 9999 refused: the notice said only 'Please fix the marked field', with the
+    field and its reason ('match_target: expected...') out of sight at the foot of the page."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field = app.screen.query_one("#opt-match_target")
+        field.value = "9999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.focused is field and field.has_class("-wrong")
+        assert app.screen.query_one("#setup").region.contains_region(field.region)
+        said = " ".join(notices(app))
+        assert "Please fix the marked field." in said
+        assert "Match to: expected 0 to 1000, got 9999" in said
+        assert "match_target" not in said + screen_text(app)
+
+
+async def test_a_seed_that_is_no_number_takes_the_keys(tmp_path):
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seed = app.screen.query_one("#seed")
+        seed.value = "12x"  # pasted past the field's filter
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is seed
+        assert app.screen.query_one("#setup").region.contains_region(seed.region)
+        assert any("The seed must be a whole number." in n for n in notices(app))
+

@@ -271,3 +271,38 @@ def test_the_coach_keys_never_hand_the_device_over():
     assert confirm_key("Mia") not in ("m", "i")
     assert confirm_key("Ivan") not in ("i",)
     assert confirm_key("Mim") not in ("m", "i")
+
+
+async def test_a_hint_too_long_for_the_message_line_is_said_in_full_in_a_notice(tmp_path):
+    """At 80 columns the reason was cut ('...a hit brings a book nearer, and…'), and a hint is
+    not in the log, where a cut message can be read whole."""
+    from gofish.coach.words import hint_text
+    from gofish.tui.widgets.message import MessageLine
+
+    from .helpers import notices
+
+    two = [SeatSpec("Alice"), SeatSpec("Bartholomew Fairweat", COMPUTER, "random")]
+    app = make_app(tmp_path, two, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await to_my_turn(pilot, screen)
+        view = app.session.view(0)
+        hint = Coach.from_view(view).hint(view)
+        text = hint_text(hint, app.session.names)
+        await pilot.press("i")
+        await pilot.pause()
+        line = screen.query_one("#msg", MessageLine)
+        shown = line.render().plain
+        assert shown.rstrip().endswith("…")  # the message line cuts it
+        assert text in notices(app)
+        await pilot.press("enter")  # the ask made: its hint is not left over the next turns
+        await pilot.pause()
+        assert text not in notices(app)
+    roomy = make_app(tmp_path / "roomy", two, seed=2)
+    async with roomy.run_test(size=(120, 36)) as pilot:  # it fits: no notice
+        await pilot.pause()
+        await to_my_turn(pilot, roomy.screen)
+        await pilot.press("i")
+        await pilot.pause()
+        assert not notices(roomy)

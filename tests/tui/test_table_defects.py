@@ -5,6 +5,7 @@ hand to the wrong person."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from textual.geometry import Region
 from textual.widgets import Static
@@ -290,3 +291,30 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer == incoming != outgoing
+
+
+async def test_the_hand_line_fits_its_row_with_a_long_name_many_books_and_new_cards(tmp_path):
+    """'Your hand, <20 letters> · 14 cards · 6 books: ... · * new since your last turn' ran
+    past 80 columns and was cut mid-word ('* nouvelles depuis votre dernier' in French)."""
+    seats = [SeatSpec("Bartholomew Fairweat"), SeatSpec("Bob", COMPUTER, "random")]
+    app = make_app(tmp_path, seats, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        view = screen.my_view()
+        books = tuple((r, ()) for r in range(6))
+        view = replace(view, books=(books, *view.books[1:]))
+        screen.new_cards = lambda _view: frozenset(view.hand[:1])  # a card came since
+        screen.show_hand(view)
+        await pilot.pause()
+        row = screen.query_one("#handtitle", Static)
+        text = row.render().plain
+        assert "Bartholomew Fairweat" in text and "6 books: 2 3 4 5 6 7" in text
+        assert "* new since" not in text  # no room for it: the marks on the cards stay
+        assert len(text) <= row.content_size.width
+        await pilot.resize_terminal(100, 30)  # room again: the legend is back
+        await pilot.pause()
+        screen.show_hand(replace(view, books=((), *view.books[1:])))
+        await pilot.pause()
+        assert row.render().plain.endswith("· * new since your last turn")

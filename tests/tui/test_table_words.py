@@ -18,7 +18,7 @@ from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.widgets.seats import SeatBox, books_words
 
-from .helpers import confirm_pass, humans, make_app
+from .helpers import confirm_pass, humans, make_app, static_text
 from .scenes import play_randomly
 
 SIZE = (80, 24)
@@ -88,7 +88,8 @@ def pairs_lines(lang: str) -> list[str]:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["no pairs", "1 pair: 2", "2 pairs: 2 3", "5 pairs: 2 3 4 5 6"]),
-    ("fr", ["aucune paire", "1 paire: 2", "2 paires: 2 3", "5 paires: 2 3 4 5 6"]),
+    ("fr", ["aucune paire", "1 paire\u00a0: 2", "2 paires\u00a0: 2 3",
+            "5 paires\u00a0: 2 3 4 5 6"]),  # French: a no-break space before the colon
     ("ru", ["нет пар", "1 пара: 2", "2 пары: 2 3", "5 пар: 2 3 4 5 6"]),
     ("id", ["belum ada pasangan", "1 pasangan: 2", "2 pasangan: 2 3", "5 pasangan: 2 3 4 5 6"]),
 ])
@@ -147,7 +148,7 @@ async def test_the_rank_hint_shows_the_keys_in_force(tmp_path, local_letters, la
             app.screen.action_help()
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
-            keys = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            keys = "\n".join(static_text(w) for w in app.screen.query(Static))
             # the same keys as the hint: no Latin T for the ten beside a Russian ace Т
             assert f"{letters}, ← →" in keys
     finally:

@@ -124,3 +124,24 @@ async def test_enter_during_a_computers_turn_does_not_ask_later(tmp_path):
         assert before < app.session.action_count <= before + 3
         assert not [e for e in app.session.events_for(0, events_before)
                     if e.kind == ev.ASK and e.seat == 0]
+
+
+async def test_the_key_line_says_enter_hides_the_hand_at_a_hand_over(tmp_path):
+    """'Your turn is over. Press Enter, then pass the device': the key line said '⏎ Ask'."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await end_a_turn(pilot)
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter).keys()
+        keys = [(k.key, k.description) for k in footer]
+        assert keys[0] == ("enter", "Hide hand") and ("enter", "Ask") not in keys
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        await confirm_pass(pilot)
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter).keys()
+        keys = [(k.key, k.description) for k in footer]
+        assert keys[0] == ("enter", "Ask")  # Bob's turn: Enter asks again

@@ -39,6 +39,7 @@ class RulesError(ValueError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.message = message  # without the field's name: the setup names it in words
 
 
 @dataclass(frozen=True)

@@ -305,6 +305,11 @@ class GofishApp(App):
         if not any(n.message == message for n in self._notifications):
             self.notify(message, timeout=timeout)
 
+    def forget_notices(self, title: str) -> None:
+        """Take back the notices of one kind (a hint's, once its ask is made)."""
+        for notice in [n for n in self._notifications if n.title == title]:
+            self._unnotify(notice)
+
     def forget_pace_notices(self) -> None:
         """One pace notice at a time: a run of presses of + or - shows where it ended, not a
         pile of toasts over the table."""
@@ -355,8 +360,10 @@ class GofishApp(App):
         except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
                         severity="error", markup=False, timeout=10)
-            if isinstance(self.screen, MenuScreen):
-                self.screen.refresh_continue()  # a damaged save was moved aside: not offered
+            # a damaged save was moved aside: not offered. A menu pushed a moment ago (gofish
+            # resume ID) is not built yet, and offers what is there once it is.
+            if isinstance(self.screen, MenuScreen) and self.screen.is_mounted:
+                self.screen.refresh_continue()
             return
         except StoreError as e:  # it cannot be locked (a full disk), or read
             self.notify(str(e), severity="error", markup=False, timeout=10)

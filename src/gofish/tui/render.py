@@ -8,10 +8,11 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.style import Style
 
+from gofish.i18n import pgettext
 from gofish.names import ascii_mode, card_label, rank_keys
 from gofish.tui.cards import ink_style
 
-__all__ = ["bullet", "card_content", "cards_row", "click", "clip", "dot", "rank_keys"]
+__all__ = ["bullet", "card_content", "cards_row", "click", "clip", "dot", "labelled", "rank_keys"]
 
 
 def bullet() -> str:
@@ -22,6 +23,16 @@ def bullet() -> str:
 def dot() -> str:
     """The separator between the parts of a title line; plain ASCII in --ascii mode."""
     return " - " if ascii_mode() else " · "
+
+
+def labelled(label: Content | str, value: Content | str) -> Content:
+    """``label: value`` as the language writes it: French puts a no-break space before the
+    colon, which a ": " written here left out ("2 livres: 5 K")."""
+    # TRANSLATORS: a label and what it labels, on one line: "2 books: 5 K", "Your hand: 2♣ 6♦"
+    template = pgettext("label", "{label}: {value}")
+    before, _sep, after = template.partition("{label}")
+    middle, _sep, end = after.partition("{value}")
+    return Content.assemble(before, label, middle, value, end)
 
 
 def clip(text: str, width: int) -> str:

@@ -9,9 +9,11 @@ against these same opponents, and what next.
 from __future__ import annotations
 
 import textwrap
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -119,7 +121,27 @@ def _cell(text: Content | str, width: int, right: bool = False) -> Content:
 
 # ---------------------------------------------------------------------- the move that ended it
 
-class FinalMoveScreen(ModalScreen):
+class QuietEnter:
+    """Enter comes in bursts at the end: it ends each wait for a computer's move, and a player
+    mashing it there sent the one that ended the game on to skip the final move and then to
+    press Play again, a new game the results were never seen for. Here Enter counts only after
+    a quiet moment (as the pass screen's key does), from the screen's showing and the last key."""
+
+    last_key = 0.0
+
+    def on_mount(self) -> None:  # Textual calls each class's handler: the screens' own too
+        self.last_key = time.monotonic()
+
+    def on_key(self, event: events.Key) -> None:
+        now = time.monotonic()
+        quiet = now - self.last_key >= game_app(self).pass_guard  # type: ignore[arg-type]
+        self.last_key = now
+        if event.key == "enter" and not quiet:
+            event.stop()  # before the bindings: neither the screen's nor a focused button's
+            event.prevent_default()
+
+
+class FinalMoveScreen(QuietEnter, ModalScreen):
     """The table stays in view, its log ending with the move that ended the deal or the game,
     and that move is spelt out below it until the player presses Enter for the results (the
     results used to replace the table at once, so the winning move was never seen)."""
@@ -203,7 +225,7 @@ def move_content(lines: Sequence[Line]) -> Content:
 
 # ---------------------------------------------------------------------- the results
 
-class GameOverScreen(Screen):
+class GameOverScreen(QuietEnter, Screen):
     BINDINGS = [
         Binding("enter", "primary", N_("Continue")),
         Binding("n", "next_deal", N_("Next deal"), show=False),

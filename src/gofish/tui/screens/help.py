@@ -3,6 +3,8 @@ what each computer level does."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -62,6 +64,17 @@ def key_name(key: Key) -> str:
     return ascii_text(name) if ascii_mode() else name  # --ascii: "Up Down", not arrows
 
 
+def two_columns(width: int, rows: Iterable[tuple[Text, Text]]) -> Table:
+    """A name and its words, the words wrapping beside the name (wrapped under it, a line's
+    second row read as the start of the next: "else back" / "to the menu")."""
+    table = Table.grid(padding=(0, 0), expand=True)
+    table.add_column(no_wrap=True, width=width)
+    table.add_column(ratio=1)
+    for name, words in rows:
+        table.add_row(name, words)
+    return table
+
+
 def levels_table(rules: Rules) -> Table:
     """Every computer level and what it does, the descriptions wrapping beside the names."""
     table = Table.grid(padding=(0, 2), expand=True)
@@ -86,23 +99,27 @@ class HelpScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(Content.styled(_("How to play"), "bold reverse"))
-            yield Static(Content("\n").join(Content(bullet() + t)
-                                            for t in summary(self.rules, self.players)))
+            yield Static(two_columns(len(bullet()), ((Text(bullet()), Text(t))
+                                                     for t in summary(self.rules, self.players))),
+                         id="help-summary")
             # the whole story, with the texts each option comes from
             yield Static(rules_pointer(game_app(self).command),
                          id="help-rules-page", classes="help-head", markup=False)
             yield Static(Content.styled(_("Keys"), "bold reverse"), classes="help-head")
             names = [key_name(k) for k, _v in self.keys]
             width = max(24, *(len(name) + 2 for name in names))  # "Left Right" under --ascii
-            yield Static(Content("\n").join(
-                Content.assemble((name.ljust(width), "bold"), _(v))
-                for name, (_k, v) in zip(names, self.keys, strict=True)))
+            yield Static(two_columns(width, ((Text(name, "bold"), Text(_(v)))
+                                             for name, (_k, v) in zip(names, self.keys,
+                                                                      strict=True))),
+                         id="help-keys")
             yield Static(Content.styled(_("Options in force"), "bold reverse"),
                          classes="help-head")
-            yield Static(Content("\n").join(
-                Content.assemble((line.label.ljust(16), "bold"), line.value.ljust(0), "  ",
-                                 (line.explanation, "dim"))
-                for line in describe(self.rules)))
+            options = describe(self.rules)
+            width = max(16, *(len(line.label) + 1 for line in options))
+            yield Static(two_columns(width, ((Text(line.label, "bold"),
+                                           Text.assemble(line.value, "  ", (line.explanation, "dim")))
+                                          for line in options)),
+                         id="help-options")
             yield Static(Content.styled(_("Computer players"), "bold reverse"),
                          classes="help-head")
             yield Static(levels_table(self.rules), id="help-levels")

@@ -175,8 +175,9 @@ class HistoryScreen(Screen):
             try:
                 self.store.delete(entry.id, damaged=isinstance(entry, Unreadable)
                                   and entry.damaged)
-            except GameLocked as e:
-                self.notify(str(e), severity="error", markup=False)
+            except GameLocked as e:  # the lock's reason is a fragment: say what was not done
+                self.notify(_("Cannot delete {label}: {why}").format(label=label, why=e),
+                            severity="error", markup=False)
             except StoreError as e:
                 self.notify(str(e), severity="error", markup=False)
             self.reload()

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
@@ -40,6 +41,7 @@ from gofish.tui.choice import SetupChoice
 from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.pace import PACES, pace_label, read_pace
+from gofish.tui.render import labelled
 from gofish.tui.widgets.keys import KeyFooter
 
 
@@ -99,7 +101,8 @@ class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s,f5", "start", N_("Start")),
         Binding("ctrl+n", "add_seat", N_("Add seat")),
-        Binding("ctrl+d", "remove_seat", N_("Remove seat")),
+        # priority: a focused name or number field would take Ctrl+D as "delete right"
+        Binding("ctrl+d", "remove_seat", N_("Remove seat"), priority=True),
         Binding("escape", "cancel", N_("Back")),
     ]
 
@@ -110,6 +113,7 @@ class SetupScreen(Screen):
         self._building = False
         self.hint_seat: int | None = None  # the seat whose level the hint describes
         self._preset_shown = "custom"  # the preset last shown: Kids sets its table when chosen
+        self._wrong_reason: str | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
@@ -382,27 +386,38 @@ class SetupScreen(Screen):
         for error in self.query(".error").results(Static):
             error.update("")
         ok = True
+        self._wrong_reason = None  # the first wrong field's: the notice says it
         seats = [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()]
         if self.mark_seat_problem(seats):
             ok = False
+            self._wrong_reason = ""  # its reason is in view, under the seats
             self.query_one(".seat-name.-wrong", Input).focus()  # type the fix straight away
         try:
             rules = self.read_rules()
             rules.check_players(len(seats))
         except RulesError as e:
             ok = False
-            self.query_one("#rules-error", Static).update(str(e))
             field = getattr(e, "field", "")
-            if self.query(f"#opt-{field}"):
-                self.query_one(f"#opt-{field}").add_class("-wrong")
+            # "Match to: ...", not the option's name in the code ("match_target: ...")
+            reason = labelled(_(OPTION_LABELS[field][0]), e.message) \
+                if field in OPTION_LABELS else Content(str(e))
+            self.query_one("#rules-error", Static).update(reason)
+            wrong = self.query(f"#opt-{field}")
+            if wrong:
+                wrong.first().add_class("-wrong")
+            self.show_wrong(wrong.first() if wrong else None, reason.plain)
             rules = None
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
         if seed_text and seed is None:
             ok = False
-            self.query_one("#seed-error", Static).update(_("The seed must be a whole number."))
+            reason_text = _("The seed must be a whole number.")
+            self.query_one("#seed-error", Static).update(reason_text)
+            self.show_wrong(self.query_one("#seed", Input), reason_text)
         if not ok or rules is None:
-            self.notify(_("Please fix the marked field."), severity="error")
+            self.notify("\n".join(filter(None, (_("Please fix the marked field."),
+                                                  self._wrong_reason))),
+                        severity="error", markup=False)
             return
         pace = read_pace(self.query_one("#pace", Select).value)
         try:
@@ -411,6 +426,18 @@ class SetupScreen(Screen):
             self.query_one("#seat-error", Static).update(str(e))
             return
         game_app(self).start_game(choice)
+
+    def show_wrong(self, field: Widget | None, reason: str) -> None:
+        """The first wrong field takes the keys and comes into view, and the notice says why:
+        the field and its reason are far down the page, where "Please fix the marked field"
+        showed neither."""
+        if self._wrong_reason is not None:
+            return
+        self._wrong_reason = reason
+        if field is not None:
+            field.focus(scroll_visible=False)
+            self.call_after_refresh(lambda: self.query_one("#setup", VerticalScroll)
+                                    .scroll_to_center(field, animate=False))
 
     def action_cancel(self) -> None:
         game_app(self).go_menu()

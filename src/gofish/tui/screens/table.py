@@ -32,7 +32,7 @@ from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
 from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
-from gofish.tui.render import dot
+from gofish.tui.render import dot, labelled
 from gofish.tui.speech import Exchange, concerns, last_exchange
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
@@ -44,6 +44,7 @@ from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
 MOMENT_SECONDS = 1.2
+HINT_SECONDS = 12.0  # a hint too long for the message line stays this long in full in a notice
 # keys that keep their own meaning while a computer's move is on show; any other key ends the
 # wait at once (and does nothing else: Enter must not ask the moment the turn comes)
 OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggle_memory",
@@ -53,6 +54,9 @@ OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggl
 class TableScreen(Screen):
     BINDINGS = [
         Binding("enter", "confirm", N_("Ask")),
+        # the same Enter once a turn is over in pass and play: it hides the hand (the key line
+        # said "Ask" there)
+        Binding("enter", "hide_hand", N_("Hide hand")),
         Binding("escape", "back", N_("Back/menu")),
         Binding("escape", "back_or_leave", N_("Back/leave")),  # a joined seat has no menu
         Binding("question_mark,f1", "help", N_("Help")),
@@ -205,7 +209,13 @@ class TableScreen(Screen):
         p.choose_rank(hint.ask.rank)
         if hint.ask.suit is not None:
             p.choose_suit(hint.ask.suit)
-        self._picked(hint_text(hint, self.session.names))
+        text = hint_text(hint, self.session.names)
+        self._picked(text)
+        line = self.query_one("#msg", MessageLine)
+        if len(Content(text).wrap(max(line.content_size.width, 1))) > line.content_size.height:
+            # the message line's two rows cut the reason ("...and…"), and a hint is not in the
+            # log where a cut message can be read whole: it is said in full in a notice too
+            self.notify(text, title=_("Hint"), markup=False, timeout=HINT_SECONDS)
 
     def show_memory_panel(self, view: AnyView) -> None:
         """Beside the table while a hand is shown and the player wants it; the viewer's alone."""
@@ -266,6 +276,7 @@ class TableScreen(Screen):
         if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
             self.handover = True
+            self.refresh_bindings()
             self.refresh_table()
             return
         if self.needs_pass and self.handover:
@@ -410,6 +421,7 @@ class TableScreen(Screen):
     def hand_over(self) -> None:
         """The player on screen is done: take the hand off and put up the interstitial."""
         self.handover = False
+        self.refresh_bindings()
         self.viewer = None
         self.picker.clear()
         self.advance()
@@ -460,6 +472,7 @@ class TableScreen(Screen):
         s = self.session
         before = s.event_count
         self.taken = []
+        game_app(self).forget_notices(_("Hint"))  # a hint's notice is for this ask
         try:
             s.play(self.viewer, action)  # type: ignore[arg-type]
         except IllegalAction as e:
@@ -499,12 +512,18 @@ class TableScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Skipping and pacing apply only where this app plays computers: hidden otherwise
-        (a game of humans only, or a seat of a table the host plays from elsewhere)."""
+        (a game of humans only, or a seat of a table the host plays from elsewhere). Enter
+        asks, or at a hand-over hides the hand, and the key line names the one it does."""
         if action in ("skip", "pace"):
             return game_app(self).paces_computers(self.session)
         if action in ("back", "back_or_leave"):
             return (action == "back_or_leave") == game_app(self).REMOTE
+        if action in ("confirm", "hide_hand"):
+            return (action == "hide_hand") == self.handover
         return True
+
+    def action_hide_hand(self) -> None:
+        self.action_confirm()
 
     def action_help(self) -> None:
         game_app(self).show_help(self.session)
@@ -719,14 +738,21 @@ class TableScreen(Screen):
         if books:
             label = ngettext("{n} pair", "{n} pairs", len(books)) if s.rules.pairs else \
                 ngettext("{n} book", "{n} books", len(books))
-            booked = label.format(n=len(books)) + ": " + " ".join(rank_short(r) for r in books)
+            booked = labelled(label.format(n=len(books)),
+                              " ".join(rank_short(r) for r in books))
         else:
-            booked = _("no pairs") if s.rules.pairs else _("no books")
+            booked = Content(_("no pairs") if s.rules.pairs else _("no books"))
         new = self.new_cards(view)
-        self.put("#handtitle", Content.assemble(
+        title = Content.assemble(
             (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
-            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked,
-            *((dot(), (_("* new since your last turn"), "dim")) if new else ())))
+            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked)
+        legend = Content.assemble(dot(), (_("* new since your last turn"), "dim"))
+        room = self.size.width - 2  # the line's padding
+        # one row: the legend goes when it does not fit (the marks stay on the cards), and the
+        # rest, a long name and many books, ends in "…" rather than in the middle of a word
+        if new and title.cell_length + legend.cell_length <= room:
+            title = title + legend
+        self.put("#handtitle", title.truncate(room, ellipsis=True) if room > 0 else title)
         can_ask = self.can_ask()
         hand.show(tuple(view.hand), chosen=self.rank if can_ask else None, new=new,
                   clickable=can_ask)

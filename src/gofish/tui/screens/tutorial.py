@@ -15,7 +15,7 @@ from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _, ngettext
 from gofish.names import rank_short
 from gofish.narrate import story
-from gofish.tui.render import cards_row, dot
+from gofish.tui.render import cards_row, dot, labelled
 from gofish.tui.widgets.keys import KeyFooter
 
 
@@ -64,7 +64,7 @@ class TutorialScreen(Screen):
                 "{n} card", "{n} cards", bob).format(n=bob)),
             Content(ngettext("{n} card in the stock", "{n} cards in the stock",
                              view.stock).format(n=view.stock)),
-            Content.styled(_("Your hand"), "bold") + Content(": ") + cards_row(view.hand),
+            labelled(Content.styled(_("Your hand"), "bold"), cards_row(view.hand)),
         ]
         books = " ".join(rank_short(r) for r, _c in view.books[LEARNER])
         if books:

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from gofish.i18n import _, ngettext, pgettext
 from gofish.names import ascii_mode, card_label, rank_short
 from gofish.tui.cards import ASCII, UNICODE, Row, back_rows, book_rows, ink_style
-from gofish.tui.render import click
+from gofish.tui.render import click, labelled
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,10 @@ class SeatBox(Widget):
                 lines.append(Content.assemble(" ", " ".join(rank_short(r) for r in st.books))
                              .truncate(width, ellipsis=True))
         elif not st.out or st.books:
-            lines.append(Content.assemble(" ", books_words(st.books, self.pairs)))
+            words = books_words(st.books, self.pairs)
+            if left - len(books) < 2:  # its last row: wrapped, the rest fell out of sight unsaid
+                words = words.truncate(width - 1, ellipsis=True)
+            lines.append(Content.assemble(" ", words))
         content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
             content = content.stylize(click(f"screen.pick_target({st.seat})"))
@@ -144,7 +147,7 @@ def books_words(books: tuple[int, ...], pairs: bool) -> Content:
         label = ngettext("{n} pair", "{n} pairs", n).format(n=n)
     else:
         label = ngettext("{n} book", "{n} books", n).format(n=n)
-    return Content.assemble((label, "dim"), ": ", " ".join(rank_short(r) for r in books))
+    return labelled(Content.styled(label, "dim"), " ".join(rank_short(r) for r in books))
 
 
 def _row_content(row: Row, back_style) -> Content:
