@@ -1,11 +1,12 @@
 """The hint calls an ask "the best bet you have" only when no other ask is likelier: at two
 seats Hard (whose choice the hint gives) may ask for the rank it holds most of instead, and then
-the hint says that, not a claim about the odds that is false."""
+the hint says that, not a claim about the odds that is false. The same for an ask that would
+complete a book: the likeliest is "the best bet", another says that the others are likelier."""
 
 from __future__ import annotations
 
 from gofish.ai import LEVEL_CLASSES, tell
-from gofish.coach.advice import CHANCE, HELD_MOST, WEIGHED, Coach
+from gofish.coach.advice import BOOK_CHANCE, BOOK_WORTH, CHANCE, HELD_MOST, WEIGHED, Coach
 from gofish.coach.words import reason_text
 from gofish.engine import Ask, Game, preset
 from gofish.i18n import _
@@ -35,9 +36,9 @@ def test_best_bet_only_for_the_likeliest_ask():
                 kind = hint.reason.kind
                 kinds[kind] = kinds.get(kind, 0) + 1
                 text = reason_text(hint.reason, ("Ann", "Bob"))
-                if kind == CHANCE:
+                if kind in (CHANCE, BOOK_CHANCE):
                     assert hint.chance >= likeliest - 0.05, (seed, text, likeliest)
-                if kind in (HELD_MOST, WEIGHED):
+                if kind in (HELD_MOST, WEIGHED, BOOK_WORTH):
                     assert hint.chance < likeliest - 0.05
                     assert _("the best bet") not in text
                 if kind == HELD_MOST:
@@ -45,4 +46,4 @@ def test_best_bet_only_for_the_likeliest_ask():
                     assert view.stock > 6  # late in the deal nothing is kept out of sight
             game.apply(seats[s].choose(game.view(s, with_events=False)))
     # the position kinds this checks all came up
-    assert kinds.get(CHANCE, 0) and kinds.get(HELD_MOST, 0), kinds
+    assert all(kinds.get(k, 0) for k in (CHANCE, HELD_MOST, BOOK_CHANCE, BOOK_WORTH)), kinds

@@ -22,6 +22,7 @@ from .memory import TableMemory, build_memory
 SEEN = "seen"  # open hands: the card is in plain sight
 KNOWN = "known"  # the record proves it (e.g. draw until hit stopped on the rank)
 BOOK_CHANCE = "book-chance"  # no sure ask; a hit would complete a book
+BOOK_WORTH = "book-worth"  # ... though other asks are likelier to hit
 CHANCE = "chance"  # no sure ask; this one has the best chance
 HELD_MOST = "held-most"  # no sure ask; not the likeliest, but a rank held several times
 WEIGHED = "weighed"  # no sure ask; not the likeliest: what an ask tells the table counts too
@@ -230,9 +231,11 @@ class Coach:
                 return Reason(KNOWN, t, r, suit, held=held)
             return Reason(fact.kind, t, r, suit, self.evidence.turns_since(fact), fact.other,
                           held=held)
+        below = likeliest is not None and a.chance < likeliest - 0.05
         if held + 1 >= k.book_size and a.chance > 0:
-            return Reason(BOOK_CHANCE, t, r, suit, chance=a.chance, held=held)
-        if likeliest is not None and a.chance < likeliest - 0.05:
+            return Reason(BOOK_WORTH if below else BOOK_CHANCE, t, r, suit, chance=a.chance,
+                          held=held)
+        if below:
             # late in a two-seat deal nothing is kept out of sight (ai/hard.py, ``late``)
             hiding = held >= 2 and not self.player.late(k.stock)
             return Reason(HELD_MOST if hiding else WEIGHED, t, r, suit, chance=a.chance,

@@ -17,6 +17,7 @@ from .advice import (
     ALL_KNOWN,
     BLUFF,
     BOOK_CHANCE,
+    BOOK_WORTH,
     CHANCE,
     DEDUCED,
     HELD_MOST,
@@ -112,6 +113,10 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
         return _("No ask is sure yet. A hit makes you a book of {rank}; this one has {chance}, "
                  "the best bet you have.").format(rank=rank_word(reason.rank, role=OF),
                                                   chance=chance_words(reason.chance))
+    if k == BOOK_WORTH:
+        return _("No ask is sure yet. A hit makes you a book of {rank}; this one has {chance}: "
+                 "other asks are likelier to hit, none would gain as much.").format(
+            rank=rank_word(reason.rank, role=OF), chance=chance_words(reason.chance))
     if k == CHANCE:
         return _("No ask is sure yet: asking {name} for {what} has {chance}, the best bet you "
                  "have.").format(name=name, what=what, chance=chance_words(reason.chance))
@@ -188,7 +193,7 @@ def mark_text(mark: AskMark, names: Sequence[str]) -> str:
         reason = mark.best_reason
         if reason is not None and mark.best_chance >= 1.0:
             text += " " + reason_text(reason, names)  # why it was sure
-        elif reason is not None and reason.kind == BOOK_CHANCE:
+        elif reason is not None and reason.kind in (BOOK_CHANCE, BOOK_WORTH):
             text += " " + _("A hit would have made you a book of {rank}.").format(
                 rank=rank_word(reason.rank, role=OF))
         elif mark.sure_hit_left:
