@@ -74,8 +74,10 @@ class Tally:
         return 100 * sum(abs(row[1] - row[2]) for row in self.buckets.values()) / max(1, self.asks)
 
 
-def one_game(rules_name: str, players: int, opponent: str, seed: int,
-             at: int) -> tuple[Tally, Tally]:
+def one_game(rules_name: str, players: int, opponent: str, seed: int, at: int,
+             late: int | None = None) -> tuple[Tally, Tally]:
+    """Both trackers' chances at Hard's turns in one game (only from ``late`` stock cards
+    down, if given), against the cards."""
     rules = preset(rules_name)
     game = Game(rules, players, seed)
     seats = [build("hard" if s == at else opponent, s, rules, players, seed * 31 + s)
@@ -96,7 +98,7 @@ def one_game(rules_name: str, players: int, opponent: str, seed: int,
         view = game.view(seat, with_events=False)
         if seat == at:
             asks = [a for a in view.legal if isinstance(a, Ask) and a.suit is None]
-            if asks:
+            if asks and (late is None or view.stock <= late):
                 hard.score_asks(view, asks)
                 calibrated.score_asks(view, asks)
                 k = hard.know
@@ -114,12 +116,13 @@ def one_game(rules_name: str, players: int, opponent: str, seed: int,
     return plain, cal
 
 
-def chunk(args: tuple[str, int, str, list[int]]) -> tuple[Tally, Tally]:
-    rules_name, players, opponent, seeds = args
+def chunk(args: tuple[str, int, str, list[int], int | None]) -> tuple[Tally, Tally]:
+    """A pool worker's share: some deals of one table, Hard in every chair."""
+    rules_name, players, opponent, seeds, late = args
     plain, cal = Tally(), Tally()
     for seed in seeds:
         for at in range(players):
-            p, c = one_game(rules_name, players, opponent, seed, at)
+            p, c = one_game(rules_name, players, opponent, seed, at, late)
             plain.merge(p)
             cal.merge(c)
     return plain, cal
@@ -134,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", default=OPPONENTS)
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--late", type=int, metavar="K", help="only Hard's turns with at most "
+                        "K cards in the stock")
+    parser.add_argument("--tenths", action="store_true", help="also each table's asks by "
+                        "stated chance in tenths: how many, stated plain / calibrated, found")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed_start, args.seed_start + args.games))
     tables = [(r, int(n), o) for n in args.players.split(",") for r in args.rules.split(",")
@@ -144,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     began = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for rules_name, players, opponent in tables:
-            work = [(rules_name, players, opponent, seeds[i:i + 10])
+            work = [(rules_name, players, opponent, seeds[i:i + 10], args.late)
                     for i in range(0, len(seeds), 10)]
             plain, cal = Tally(), Tally()
             for p, c in pool.map(chunk, work):
@@ -156,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {players} | {rules_name} | {opponent} | {n} | {plain.error():.1f} | "
                   f"{cal.error():.1f} | {plain.brier / max(1, n):.3f} | {cal.brier / max(1, n):.3f} "
                   f"| {shown} |", flush=True)
+            if args.tenths:
+                for tenth in sorted(plain.buckets):
+                    row = plain.buckets[tenth]
+                    print(f"|   | plain {tenth / 10:.1f} | | {row[0]:.0f} | stated "
+                          f"{100 * row[1] / row[0]:.0f}% | found {100 * row[2] / row[0]:.0f}% "
+                          f"| | | |")
     print(f"({time.perf_counter() - began:.0f} s)")
     return 0
 

@@ -14,8 +14,8 @@
   record, that is as far as it plays like the simple policy.
 - ``HeavyExpert``: Expert searching from a stock of 20 down, with five times the playouts.
 - ``CalibratedHard``, ``CalibratedExpert``, ``LateCalibratedHard`` (round five): the levels on
-  the coach's calibrated odds (all deal long, or late only), truer by a third to a half
-  (benchmarks/calibration.py) and no stronger.
+  the coach's calibrated odds (all deal long, or late only), truer (benchmarks/calibration.py)
+  and no stronger.
 """
 
 from __future__ import annotations

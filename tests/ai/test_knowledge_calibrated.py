@@ -11,7 +11,7 @@ from ai_support import players_for, rule_sets
 
 from gofish.ai import make_player, tell
 from gofish.ai.hard import HardPlayer
-from gofish.ai.knowledge import Estimate, Knowledge
+from gofish.ai.knowledge import DECLINE_FLOOR, Estimate, Knowledge
 from gofish.engine import Ask, Game, preset
 from gofish.engine import events as ev
 from gofish.engine.cards import NUM_RANKS
@@ -30,7 +30,7 @@ def even_estimate(slots: int, stock: int, copies: int, calibrated: bool) -> Esti
     floating[R] = copies
     return Estimate(floating, [0, slots], [[0.0] * NUM_RANKS] * 2, [0.0] * NUM_RANKS,
                     [[0.0] * NUM_RANKS] * 2, [0] * NUM_RANKS, caps, odds,
-                    [[], [0.0] + [p] * slots], calibrated)
+                    [[], [0.0] + [p] * slots], calibrated, stock)
 
 
 @pytest.mark.parametrize(("slots", "stock", "copies"), [(4, 4, 2), (7, 20, 3), (5, 2, 3), (3, 1, 2)])
@@ -69,7 +69,8 @@ def test_a_sure_hit_passed_up_makes_the_rank_unlikely() -> None:
                 mine = e.for_seat(0, False)
                 if e.kind == ev.ASK and e.seat == 1 and not read.told[0] >> e.rank & 1:
                     passed = [q for q in range(NUM_RANKS) if read.told[0] >> q & 1
-                              and not read.minc[1][q] and read.maxx[1][q]]
+                              and not read.minc[1][q] and read.maxx[1][q]
+                              and read.quiet[1][q] > DECLINE_FLOOR]  # else at its floor
                     plain = read.clone()
                     plain.calibrated = False
                     plain.observe(mine)

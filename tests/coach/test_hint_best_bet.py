@@ -5,6 +5,8 @@ complete a book: the likeliest is "the best bet", another says that the others a
 
 from __future__ import annotations
 
+import pytest
+
 from gofish.ai import LEVEL_CLASSES, tell
 from gofish.coach.advice import BOOK_CHANCE, BOOK_WORTH, CHANCE, HELD_MOST, WEIGHED, Coach
 from gofish.coach.words import reason_text
@@ -12,8 +14,9 @@ from gofish.engine import Ask, Game, preset
 from gofish.i18n import _
 
 
-def test_best_bet_only_for_the_likeliest_ask():
-    rules = preset("standard")
+@pytest.mark.parametrize("pairs", [False, True], ids=["books", "pairs"])
+def test_best_bet_only_for_the_likeliest_ask(pairs: bool):
+    rules = preset("standard").replace(pairs=pairs)
     kinds: dict[str, int] = {}
     for seed in range(12):
         game = Game(rules, 2, seed)
@@ -32,12 +35,19 @@ def test_best_bet_only_for_the_likeliest_ask():
             if s == 0 and any(isinstance(a, Ask) for a in view.legal):
                 hint = coach.hint(view)
                 assert hint is not None
-                likeliest = max(a.chance for a in coach.assess(view))
+                assessed = coach.assess(view)
+                likeliest = max(a.chance for a in assessed)
+                # the likeliest ask that would lay a book (every ask, under pairs)
+                need = rules.book_size - 1
+                books = [a.chance for a in assessed
+                         if coach.knowledge.minc[0][a.ask.rank] >= need]
                 kind = hint.reason.kind
                 kinds[kind] = kinds.get(kind, 0) + 1
                 text = reason_text(hint.reason, ("Ann", "Bob"))
                 if kind in (CHANCE, BOOK_CHANCE):
                     assert hint.chance >= likeliest - 0.05, (seed, text, likeliest)
+                if kind == BOOK_WORTH:  # "none would gain as much": no likelier book
+                    assert hint.chance >= max(books) - 0.05, (seed, text, books)
                 if kind in (HELD_MOST, WEIGHED, BOOK_WORTH):
                     assert hint.chance < likeliest - 0.05
                     assert _("the best bet") not in text
@@ -46,4 +56,22 @@ def test_best_bet_only_for_the_likeliest_ask():
                     assert view.stock > 6  # late in the deal nothing is kept out of sight
             game.apply(seats[s].choose(game.view(s, with_events=False)))
     # the position kinds this checks all came up
-    assert all(kinds.get(k, 0) for k in (CHANCE, HELD_MOST, BOOK_CHANCE, BOOK_WORTH)), kinds
+    seen = (BOOK_CHANCE,) if pairs else (CHANCE, HELD_MOST, BOOK_CHANCE, BOOK_WORTH)
+    assert all(kinds.get(k, 0) for k in seen), kinds
+
+
+def test_odds_alone_never_say_no_chance(monkeypatch):
+    """"No chance" is the record's word (a sure miss): where the odds sink to nothing (a rank
+    passed up over and over, the stock empty), the chance shown is the least one, not none."""
+    rules = preset("standard")
+    game = Game(rules, 2, 3)
+    seat = game.to_act
+    coach = Coach(seat, rules, 2)
+    for e in game.events:
+        coach.observe(e.for_seat(seat))
+    view = game.view(seat)
+    monkeypatch.setattr(coach.player, "hit_chances", lambda asks: [0.0] * len(asks))
+    assessed = coach.assess(view)
+    assert assessed
+    for a in assessed:
+        assert a.chance == (0.0 if a.sure_miss else 0.01), a

@@ -43,7 +43,7 @@ def test_no_hint_is_a_sure_miss_while_another_ask_can_hit(players: int) -> None:
     assert hinted > 100
 
 
-def test_the_hint_picks_what_hard_would_pick() -> None:
+def test_the_hint_picks_what_hards_scoring_picks_on_the_coachs_odds() -> None:
     rules: Rules = preset("standard")
     for seed in range(6):
         game = Game(rules, 2, seed)

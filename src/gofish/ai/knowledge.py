@@ -14,8 +14,9 @@ bounds into expected counts with iterative proportional fitting over the unseen 
 
 A ``calibrated`` tracker (the coach's) also reads what a seat's asks imply beyond the bounds:
 most players take a sure hit when they hold one, so an ask for anything else says the seat
-most likely lacks the ranks the table knows others hold. Without it, a rank we had asked for
-showed about 35% where players who remember took it back when they could, and it hit 15%.
+most likely lacks the ranks the table knows others hold. Without it, against players who take
+their sure hits, a rank we had already asked for was stated at 18% and hit 11% of the time
+(benchmarks/calibration.py).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ QUIET = 0.85  # how much an ask for another rank lowers the odds of an unmention
 # one, starting from READ_PRIOR asks at READ_TAKE. The odds of each rank passed up are
 # multiplied by 1 - that rate (at least DECLINE_FLOOR: people forget).
 READ_PRIOR, READ_TAKE, DECLINE_FLOOR = 2.0, 0.7, 0.05
+CERTAIN = 0.995  # the most a slot's scaled chance may be where counting does not force it
 
 
 def bit_of(card: int) -> int:
@@ -55,6 +57,7 @@ class Estimate:
     odds: list[list[float]]  # [seat][rank]: the rank's weight in each slot it may fill
     inv_z: list[list[float]]  # [seat][slot]: 1 / total weight of that slot (newest is 1)
     without_replacement: bool = False  # count_pmf: a copy a slot takes is gone for the next
+    stock: int = 0  # cards in the stock (for the count above)
 
     def slot_chances(self, seat: int, rank: int) -> list[float]:
         """Probability that each unknown card of the hand that may be ``rank`` is one."""
@@ -65,21 +68,27 @@ class Estimate:
     def count_pmf(self, seat: int, rank: int) -> list[float]:
         """Distribution of how many floating cards of ``rank`` the hand holds.
 
-        The slots are filled one by one from a rank's few copies: each copy a slot takes is
-        one the next cannot, so a slot's chance is scaled by the copies left over the copies
-        expected left (with even chances this is the exact count without replacement, and it
-        sees that a rank the stock cannot hold all of must be in the hand)."""
+        Calibrated, the slots are filled one by one from a rank's few copies: each copy a slot
+        takes is one the next cannot, so a slot's chance is scaled by the copies left over the
+        copies expected left (with even chances, the exact count without replacement). Only
+        counting makes a slot certain: when the copies left cannot all fit in the stock, the
+        other hands' slots that may hold the rank and this hand's later slots."""
+        slots = self.slot_chances(seat, rank)
         pmf = [1.0]
         copies = self.floating[rank]
+        outside = self.stock + sum(c[rank] for s, c in enumerate(self.caps) if s != seat)
         placed = 0.0  # copies the slots so far are expected to hold
-        for p in self.slot_chances(seat, rank):
+        for i, p in enumerate(slots):
             nxt = [0.0] * (len(pmf) + 1)
-            expected_left = copies - placed
+            expected_left = max(copies - placed, 1e-9)
+            room = outside + len(slots) - i - 1  # places other than this slot
             for k, q in enumerate(pmf):
-                if self.without_replacement and expected_left > 1e-9:
-                    pk = min(1.0, max(0.0, p * (copies - k) / expected_left))
-                else:
+                if not self.without_replacement:
                     pk = p
+                elif copies - k > room:
+                    pk = 1.0
+                else:
+                    pk = min(p * (copies - k) / expected_left, p if p >= 1.0 else CERTAIN)
                 nxt[k] += q * (1 - pk)
                 nxt[k + 1] += q * pk
             pmf = nxt
@@ -270,16 +279,18 @@ class Knowledge:
         none = 1.0
         for q in ranks:
             none *= 0.0 if known[q] else 1.0 - hold[q]
-        self.could[a] += 1.0 - none
         if self.told[target] >> r & 1:
             self.took[a] += 1.0
+            self.could[a] += 1.0  # it held one, for sure
             return
+        self.could[a] += 1.0 - none
         rate = (self.took[a] + READ_TAKE * READ_PRIOR) / (self.could[a] + READ_PRIOR)
         factor = max(DECLINE_FLOOR, 1.0 - min(1.0, rate))
         row = self.quiet[a]
         for q in ranks:
             if q != r and not known[q]:
-                row[q] *= factor
+                # never below DECLINE_FLOOR by this reading, however often it is passed up
+                row[q] = max(row[q] * factor, min(row[q], DECLINE_FLOOR))
 
     def _on_gave(self, e: Event) -> None:
         a, t, r = e.seat, e.target, e.rank
@@ -483,7 +494,7 @@ class Knowledge:
                 if minc[s][r]:
                     fit.hold[s][r] = 1.0
         return Estimate(floating, anon, fit.extra, fit.stock_extra, fit.hold, unknown_suits,
-                        caps, fit.odds, fit.inv_z, self.calibrated)
+                        caps, fit.odds, fit.inv_z, self.calibrated, self.stock)
 
     def card_chance(self, est: Estimate, seat: int, card: int) -> float:
         """Probability that ``seat`` holds exactly ``card`` (the card option)."""

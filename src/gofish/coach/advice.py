@@ -121,7 +121,8 @@ class Coach:
         for a, v, c in zip(asks, values, chances, strict=True):
             hit = self.sure_hit(a)
             miss = not hit and self.sure_miss_now(a)
-            chance = 1.0 if hit else 0.0 if miss else min(max(c, 0.0), 0.99)
+            # "no chance" and "sure" are the record's words: odds alone never say them
+            chance = 1.0 if hit else 0.0 if miss else min(max(c, 0.01), 0.99)
             out.append(Assessment(a, chance, v, hit, miss))
         return out
 
@@ -208,13 +209,21 @@ class Coach:
         top = self.best(assessed)
         if top is None:
             return None
-        return Hint(top.ask, top.chance, top.sure_hit,
-                    self.reason(top, max(x.chance for x in assessed)))
+        return Hint(top.ask, top.chance, top.sure_hit, self.explain(top, assessed))
 
-    def reason(self, a: Assessment, likeliest: float | None = None) -> Reason:
+    def explain(self, a: Assessment, assessed: list[Assessment]) -> Reason:
+        """``reason`` for ``a`` among the asks ``assessed`` with it."""
+        k = self.knowledge
+        books = [x.chance for x in assessed  # a hit on these lays a book (all, under pairs)
+                 if k.minc[self.seat][x.ask.rank] + 1 >= k.book_size]
+        return self.reason(a, max(x.chance for x in assessed), max(books, default=None))
+
+    def reason(self, a: Assessment, likeliest: float | None = None,
+               likeliest_book: float | None = None) -> Reason:
         """Why ``a`` (as assessed just now) is the ask to make, in words a hint can give.
         ``likeliest`` is the best chance among the asks assessed with it: an ask well below it
-        is never called "the best bet"."""
+        is never called "the best bet"; ``likeliest_book`` the best among those that would lay
+        a book: a book ask well below it is never said to gain the most."""
         k = self.knowledge
         t, r = a.ask.target, a.ask.rank
         suit = a.ask.suit if a.ask.suit is not None else -1
@@ -232,7 +241,8 @@ class Coach:
             return Reason(fact.kind, t, r, suit, self.evidence.turns_since(fact), fact.other,
                           held=held)
         below = likeliest is not None and a.chance < likeliest - 0.05
-        if held + 1 >= k.book_size and a.chance > 0:
+        book_below = likeliest_book is not None and a.chance < likeliest_book - 0.05
+        if held + 1 >= k.book_size and a.chance > 0 and not book_below:
             return Reason(BOOK_WORTH if below else BOOK_CHANCE, t, r, suit, chance=a.chance,
                           held=held)
         if below:

@@ -170,7 +170,7 @@ def review_game(rules: Rules, players: int, seed: int, actions: Sequence[Action]
             mark = AskMark(made.chance, best.ask, best.chance,
                            made.ask == best.ask or abs(made.value - best.value) < 1e-9,
                            any_sure and not made.sure_hit, made.sure_miss, False,
-                           coach.reason(best, max(a.chance for a in assessed)))
+                           coach.explain(best, assessed))
         events = tuple(game.apply(action))
         feed()
         if mark is not None:
