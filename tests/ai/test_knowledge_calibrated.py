@@ -200,7 +200,8 @@ def stated_against_found(games: int) -> tuple[float, float]:
 
 def test_the_calibrated_odds_are_truer_than_the_plain_ones() -> None:
     """Over whole games against Hard (which takes every sure hit): benchmarks/calibration.py
-    measures 4.1 points of error for the plain odds and 2.8 for the calibrated ones on 200
-    deals; on these 40 the calibrated odds must be at least a point truer."""
-    plain, calibrated = stated_against_found(40)
-    assert calibrated <= plain - 1.0, (plain, calibrated)
+    measures 4.1 points of error for the plain odds and 3.0 for the calibrated ones on 200
+    deals (a quarter less); on these 60 (5.0 and 3.9) the calibrated odds must be at least
+    a sixth truer."""
+    plain, calibrated = stated_against_found(60)
+    assert calibrated <= plain * 5 / 6, (plain, calibrated)
