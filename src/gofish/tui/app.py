@@ -165,7 +165,7 @@ class GofishApp(App):
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
-            self.push_screen(TooSmallScreen())
+            self.push_screen(TooSmallScreen(game_saved=self.session is not None))
         elif not small and showing:
             self.pop_screen()
 
