@@ -7,8 +7,10 @@ import pytest
 from rich.cells import cell_len
 
 from gofish.i18n import set_language
+from gofish.tui.widgets.memory import MemoryPanel
 from gofish.tui.widgets.seats import SeatBox
 
+from .helpers import screen_text
 from .scenes import SCENES
 
 SHOWN = {s.name: s for s in SCENES if s.name in ("final-move", "table-memory", "table-six-seats")}
@@ -37,3 +39,32 @@ async def test_seat_lines_leave_a_gap_before_the_next_seat(tmp_path, language, n
             width = box.content_size.width
             for line in str(box.render()).splitlines():
                 assert cell_len(line.rstrip()) <= width - 1, (box.state.name, width, line)
+
+
+MEMORY = [s for s in SCENES if s.name == "table-memory"][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+async def test_the_memory_panel_keeps_off_the_screens_last_column(tmp_path, language, lang):
+    """Its stylesheet's padding lost the widget's own right margin: French 'a : 5 5 5 7 10 10
+    Q Q Q' filled the screen's last column, where the last Q was cut to look like '('."""
+    language(lang)
+    app = MEMORY.make(tmp_path)
+    async with app.run_test(size=MEMORY.size) as pilot:
+        await MEMORY.run_before(pilot)
+        await pilot.pause()
+        panel = app.screen.query_one(MemoryPanel)
+        width = app.size.width
+        assert panel.display and panel.region.right == width
+        rows = screen_text(app).splitlines()[panel.region.y:panel.region.bottom]
+        assert all(row[width - 1:].strip() == "" for row in rows), rows
+        assert any(row[width - 3:].strip() for row in rows), "a line reaches the margin"
+
+
+def test_a_memory_line_that_wraps_goes_on_indented_under_itself():
+    from textual.content import Content
+
+    from gofish.tui.widgets.memory import hanging
+
+    lines = [line.plain for line in hanging(Content("  a\u00a0: 5 5 5 7 10 10 Q Q Q"), 24)]
+    assert lines == ["  a\u00a0: 5 5 5 7 10 10 Q Q", "    Q"]
