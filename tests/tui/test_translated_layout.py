@@ -1,5 +1,7 @@
-"""Each seat's lines stay inside its column, with a blank column before the next seat: a
-books line that filled its column ran into the next seat's ("2 livres : 3 4 6 livres : 2 5")."""
+"""Longer words (French, Russian) keep to their place: each seat's lines stay inside its
+column, with a blank column before the next seat (a books line that filled its column ran into
+the next seat's: "2 livres : 3 4 6 livres : 2 5"), the memory panel keeps off the screen's edge,
+and the statistics write numbers as the language does."""
 
 from __future__ import annotations
 
@@ -68,3 +70,18 @@ def test_a_memory_line_that_wraps_goes_on_indented_under_itself():
 
     lines = [line.plain for line in hanging(Content("  a\u00a0: 5 5 5 7 10 10 Q Q Q"), 24)]
     assert lines == ["  a\u00a0: 5 5 5 7 10 10 Q Q", "    Q"]
+
+
+async def test_the_french_statistics_screen_writes_french_numbers(tmp_path, language):
+    from textual.widgets import DataTable
+
+    scene = next(s for s in SCENES if s.name == "statistics")
+    language("fr")
+    app = scene.make(tmp_path)
+    async with app.run_test(size=scene.size) as pilot:
+        await scene.run_before(pilot)
+        await pilot.pause()
+        table = app.screen.query_one("#stats-table", DataTable)
+        cells = [str(c) for row in range(table.row_count) for c in table.get_row_at(row)]
+        assert any(c.endswith("\u202f%") for c in cells), cells
+        assert any("," in c for c in cells) and not any(c.endswith("0%") for c in cells), cells
