@@ -85,3 +85,28 @@ async def test_the_french_statistics_screen_writes_french_numbers(tmp_path, lang
         cells = [str(c) for row in range(table.row_count) for c in table.get_row_at(row)]
         assert any(c.endswith("\u202f%") for c in cells), cells
         assert any("," in c for c in cells) and not any(c.endswith("0%") for c in cells), cells
+
+
+SAID = [("fr", "Go fish!"), ("fr", "Carol, any twos?"), ("ru", "Go fish!"),
+        ("ru", "Carol, any twos?")]
+
+
+@pytest.mark.parametrize(("lang", "said"), SAID)
+def test_guillemets_stay_with_their_words_at_any_width(language, lang, said):
+    """A narrow seat (six at 80 columns) wrapped « Va pêcher ! » with its » alone on the last
+    line: the no-break spaces held the words together, but a held run longer than the line
+    was folded at the width, wherever that fell."""
+    from gofish.i18n import _, pgettext
+    from gofish.tui.widgets.seats import wrap_keeping_spaces
+
+    language(lang)
+    quoted = pgettext("words said at a seat", "“{said}”").format(said=_(said))
+    for width in range(4, 20):
+        lines = [line.plain for line in wrap_keeping_spaces(quoted, width)]
+        assert all(cell_len(line) <= width for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "").replace("\u00a0", "").replace("\u202f", "") \
+            == quoted.replace(" ", "").replace("\u00a0", "").replace("\u202f", ""), lines
+        for line in lines:
+            bare = line.strip(" \u00a0\u202f")
+            assert not bare.startswith("»") and not bare.endswith("«"), (width, lines)
+            assert bare not in ("!", "?", "!»", "?»"), (width, lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
@@ -134,9 +135,32 @@ _RELEASE = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
 
 def wrap_keeping_spaces(text: str | Content, width: int) -> list[Content]:
     content = Content(text) if isinstance(text, str) else text
-    held = Content(content.plain.translate(_HOLD), list(content.spans))
-    return [Content(line.plain.translate(_RELEASE), list(line.spans))
-            for line in held.wrap(width)]
+    plain = _loosen(content.plain.translate(_HOLD), width)
+    lines = _marks_kept(Content(plain, list(content.spans)).wrap(width), plain, width)
+    return [Content(line.plain.translate(_RELEASE), list(line.spans)) for line in lines]
+
+
+def _loosen(held: str, width: int) -> str:
+    """A held run longer than the line ("pêcher !\u00a0»") would be folded at the width,
+    wherever that falls (a lone "»"): it may break at its narrow no-break spaces instead, before
+    "!" or "?", keeping the guillemets with their words. Each character keeps its place."""
+    return " ".join(word.replace("\ue001", " ") if cell_len(word) > width else word
+                    for word in held.split(" "))
+
+
+def _marks_kept(lines: list[Content], held: str, width: int) -> list[Content]:
+    """A word folded at the width leaves no line of punctuation alone ("»", "!»"): the
+    folded line takes the letter before it along."""
+    for i in range(1, len(lines)):
+        prev, line = lines[i - 1], lines[i]
+        if any(ch.isalnum() for ch in line.plain) or prev.plain + line.plain not in held:
+            continue
+        k = 1
+        while k < len(prev.plain) and not prev.plain[-k].isalnum():
+            k += 1
+        if k < len(prev.plain) and cell_len(line.plain) + k <= width:
+            lines[i - 1], lines[i] = prev[:-k], Content.assemble(prev[-k:], line)
+    return lines
 
 
 def fit_rows(content: Content, width: int, rows: int) -> list[Content]:
