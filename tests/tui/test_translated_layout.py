@@ -110,3 +110,19 @@ def test_guillemets_stay_with_their_words_at_any_width(language, lang, said):
             bare = line.strip(" \u00a0\u202f")
             assert not bare.startswith("»") and not bare.endswith("«"), (width, lines)
             assert bare not in ("!", "?", "!»", "?»"), (width, lines)
+
+
+@pytest.mark.parametrize("name", ["table-six-seats", "table-sure-miss"])
+async def test_the_french_log_keeps_guillemets_with_their_words(tmp_path, language, name):
+    """The log broke lines at no-break spaces too: 'Dave a dit «' ended a line."""
+    scene = next(s for s in SCENES if s.name == name)
+    language("fr")
+    app = scene.make(tmp_path)
+    async with app.run_test(size=scene.size) as pilot:
+        await scene.run_before(pilot)
+        await pilot.pause()
+        log = app.screen.query_one("#logbox")
+        rows = screen_text(app).splitlines()[log.region.y:log.region.bottom]
+        cells = [row[log.region.x:log.region.right].strip(" │▁▇█▂▃▄▅▆") for row in rows]
+        assert any("«" in c for c in cells), cells
+        assert not any(c.endswith("«") or c.startswith("»") for c in cells), cells
