@@ -308,6 +308,25 @@ async def test_too_small_terminal_says_so(tmp_path):
         assert isinstance(app.screen, MenuScreen)
 
 
+def centred(text: str) -> bool:
+    """Every written line has as much room on its left as on its right (give or take the odd
+    cell of the block in the screen and of the line in the block)."""
+    width = max(cell_len(line) for line in text.splitlines())
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    return all(abs((len(line) - len(line.lstrip())) - (width - cell_len(line))) <= 2
+               for line in lines)
+
+
+async def test_too_small_on_the_start_view_promises_no_saved_game(tmp_path):
+    """No game is in play on the start view (or the history): none is said to be saved."""
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert centred(text), text
+        assert "Ctrl+Q quits" in text and "saved" not in text
+
+
 async def test_a_terminal_shrunk_mid_game_says_it_is_too_small(tmp_path):
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -315,7 +334,9 @@ async def test_a_terminal_shrunk_mid_game_says_it_is_too_small(tmp_path):
         await pilot.resize_terminal(70, 24)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert "It is 70x24 now" in screen_text(app)
+        text = screen_text(app)
+        assert "It is 70x24 now" in text and "your game is saved" in text
+        assert centred(text), text
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not isinstance(app.screen, TooSmallScreen)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input
+
+from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.setup import SetupScreen
 
 from .helpers import make_app, notices, screen_text
@@ -197,3 +200,30 @@ async def test_a_seed_that_is_no_number_takes_the_keys(tmp_path):
         assert app.screen.query_one("#setup").region.contains_region(seed.region)
         assert any("The seed must be a whole number." in n for n in notices(app))
 
+
+
+async def test_what_was_typed_is_kept_after_esc_for_the_next_setup(tmp_path):
+    """Bad input loses nothing: Esc back to the menu, and the setup opened again shows the
+    seats, names (an empty one too), levels and seed as they were left."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name-0").value = "Zoe"
+        screen.query_one("#name-1").value = ""
+        screen.query_one("#kind-2").value = "computer:hard"
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        typed = screen.read_seats()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        app.show_setup()
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, SetupScreen) and again is not screen
+        assert again.read_seats() == typed
+        assert [s.name for s in typed][:2] == ["Zoe", ""] and typed[2].level == "hard"
+        assert again.query_one("#seed", Input).value == "42"

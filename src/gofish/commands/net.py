@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import shlex
 import signal
@@ -29,6 +30,18 @@ DEFAULT_DELAY = 0.6
 _BACKGROUND: set[asyncio.Task] = set()
 
 
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (-1 was silently taken as 0)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of seconds, 0 or more").format(value=repr(text)))
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from gofish.protocol.wire import DEFAULT_PORT
 
@@ -43,12 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rules", default="standard", metavar="PRESET",
                    help=_("standard, quick, classic or kids (default: standard)"))
     p.add_argument("--seed", type=int, help=_("the deal's random seed (default: random)"))
-    p.add_argument("--takeover-after", type=float, metavar="SECONDS",
+    p.add_argument("--takeover-after", type=seconds, metavar="SECONDS",
                    help=_("let a computer play for a player who has been away this long "
                           "(default: the others wait)"))
     p.add_argument("--takeover-level", default="hard", metavar="LEVEL",
                    help=_("the level of that computer (default: hard)"))
-    p.add_argument("--delay", type=float, metavar="SECONDS",
+    p.add_argument("--delay", type=seconds, metavar="SECONDS",
                    help=_("pause after each computer move (default: GOFISH_DELAY or {d})")
                    .format(d=DEFAULT_DELAY))
     p.add_argument("--new", action="store_true",

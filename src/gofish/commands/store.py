@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from gofish.i18n import _, ngettext
+from gofish.numbers import decimal, percent
 from gofish.seats import level_title
 from gofish.store import (
     MAX_BYTES,
@@ -125,8 +126,8 @@ def stats_lines(stats: Stats) -> list[str]:
     ):
         if not tallies:
             continue
-        rows = [[label(t), str(t.played), str(t.wins), f"{t.win_rate:.0%}",
-                 f"{t.average_books:.1f}"] for t in tallies]
+        rows = [[label(t), str(t.played), str(t.wins), percent(t.win_rate),
+                 decimal(t.average_books)] for t in tallies]
         lines.append("")
         lines.extend(table([title.upper(), *headers], rows, right=(1, 2, 3, 4)))
     return lines

@@ -94,6 +94,7 @@ class GofishApp(App):
         self.start_choice = choice  # start this game at once (gofish new --seats, tests)
         self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
         self.setup_seed = setup_seed
+        self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
         self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
         # the game (and the moment: a match's deal) whose final move was last seen
@@ -165,7 +166,7 @@ class GofishApp(App):
         small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
-            self.push_screen(TooSmallScreen())
+            self.push_screen(TooSmallScreen(game_saved=self.session is not None))
         elif not small and showing:
             self.pop_screen()
 
@@ -189,7 +190,7 @@ class GofishApp(App):
     def show_setup(self) -> None:
         from gofish.tui.screens.setup import SetupScreen
 
-        choice = self.load_last_setup()
+        choice = self.setup_draft or self.load_last_setup()
         if self.setup_rules is not None or self.setup_seed is not None:
             choice = SetupChoice(choice.seats, self.setup_rules or choice.rules,
                                  self.setup_seed if self.setup_seed is not None else choice.seed,
@@ -336,6 +337,7 @@ class GofishApp(App):
         from gofish.session import Session
 
         if remember:  # the setup's choice: a pace picked there is the player's word
+            self.setup_draft = None  # remembered below, as it was started
             if choice.pace != self.pace:
                 self.pace, self.delay_override = choice.pace, None
             self.save_last_setup(choice)
@@ -459,6 +461,11 @@ class GofishApp(App):
 
     def save_last_setup(self, choice: SetupChoice) -> None:
         write_last_setup(self.store.root, choice)
+
+    def keep_setup_draft(self, choice: SetupChoice) -> None:
+        """The next setup of this run opens as this one was left (only a started game's
+        setup is written down for later runs)."""
+        self.setup_draft = choice
 
 
 __all__ = ["GofishApp"]

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 from gofish.engine import Game
 from gofish.i18n import N_, _
 from gofish.narrate import story
+from gofish.numbers import decimal, percent
 from gofish.rules_text import PRESET_TITLES
 from gofish.seats import MAX_NAME, level_title
 from gofish.store.errors import GameLocked, StoreError
@@ -241,11 +242,11 @@ class StatsScreen(Screen):
         # it measures Content as nothing, which cut every name to the header's 6 characters
         for tally in stats.players:
             table.add_row(Text(plain(tally.label, MAX_NAME)), str(tally.played),
-                          str(tally.wins), f"{tally.win_rate:.0%}", f"{tally.average_books:.1f}")
+                          str(tally.wins), percent(tally.win_rate), decimal(tally.average_books))
         for tally in stats.levels:
             label = _("computer: {level}").format(level=level_title(tally.label))
             table.add_row(Text(label), str(tally.played), str(tally.wins),
-                          f"{tally.win_rate:.0%}", f"{tally.average_books:.1f}")
+                          percent(tally.win_rate), decimal(tally.average_books))
         table.focus()
 
     def action_close(self) -> None:

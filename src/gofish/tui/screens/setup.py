@@ -439,5 +439,18 @@ class SetupScreen(Screen):
             self.call_after_refresh(lambda: self.query_one("#setup", VerticalScroll)
                                     .scroll_to_center(field, animate=False))
 
+    def draft(self) -> SetupChoice:
+        """The page as it was left, unchecked: a wrong name or number is kept as typed (a rule
+        that cannot be read stays as it was given)."""
+        try:
+            rules = self.read_rules()
+        except (RulesError, ValueError):
+            rules = self.choice.rules
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.isdigit() else None
+        pace = read_pace(self.query_one("#pace", Select).value)
+        return SetupChoice(tuple(self.read_seats()), rules, seed, pace)
+
     def action_cancel(self) -> None:
+        game_app(self).keep_setup_draft(self.draft())  # bad input loses nothing
         game_app(self).go_menu()

@@ -14,7 +14,14 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TooSmallScreen(ModalScreen):
-    """Opaque (see the stylesheet) so nothing of the table shows through."""
+    """Opaque (see the stylesheet) so nothing of the table shows through.
+
+    ``game_saved``: a game is in play beneath (the start view and the history hold none,
+    so quitting there loses nothing to be reassured about)."""
+
+    def __init__(self, game_saved: bool = False) -> None:
+        super().__init__()
+        self.game_saved = game_saved
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -29,7 +36,9 @@ class TooSmallScreen(ModalScreen):
 
     def update_text(self) -> None:
         w, h = self.app.size
-        self.query_one("#too-small-text", Static).update(
-            _("Make the terminal at least {w}x{h}.\nIt is {cw}x{ch} now.\n"
-              "(Ctrl+Q quits; your game is saved.)").format(w=MIN_WIDTH, h=MIN_HEIGHT, cw=w,
-                                                             ch=h))
+        size = _("Make the terminal at least {w}x{h}.\nIt is {cw}x{ch} now.").format(
+            w=MIN_WIDTH, h=MIN_HEIGHT, cw=w, ch=h)
+        # only a game in play is saved: the start view and the history hold none
+        quits = (_("(Ctrl+Q quits; your game is saved.)") if self.game_saved
+                 else _("(Ctrl+Q quits.)"))
+        self.query_one("#too-small-text", Static).update(f"{size}\n{quits}")

@@ -15,6 +15,7 @@ from gofish.engine import events as ev
 from gofish.i18n import _
 from gofish.narrate import ASKED, BOOK, LUCKY, OVER, story
 from gofish.tui.render import bullet
+from gofish.tui.widgets.seats import wrap_keeping_spaces
 
 LOG_LINES = 300
 STYLES = {LUCKY: "bold", BOOK: "bold", OVER: "bold reverse"}
@@ -104,7 +105,7 @@ class LogView(ScrollView):
                 got = [Strip([Segment(seg.text, base + seg.style if seg.style else base)
                               for seg in part.render_segments()],
                              part.cell_length)
-                       for part in line.wrap(width)] or [Strip.blank(width, base)]
+                       for part in wrap_keeping_spaces(line, width)] or [Strip.blank(width, base)]
             wrapped[id(line)] = (line, got)
             strips.extend(got)
         self._wrapped = wrapped

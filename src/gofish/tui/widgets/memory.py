@@ -13,6 +13,7 @@ from gofish.coach import TableMemory
 from gofish.i18n import _, ngettext
 from gofish.names import rank_short
 from gofish.tui.render import card_content, dot
+from gofish.tui.widgets.seats import wrap_keeping_spaces
 
 WIDTH = 24
 
@@ -61,6 +62,16 @@ def memory_content(memory: TableMemory | None, names: Sequence[str]) -> Content:
     return Content("\n").join(rows)
 
 
+def hanging(row: Content, width: int) -> list[Content]:
+    """``row`` in lines of ``width``, the ones after the first two cells further in."""
+    lines = wrap_keeping_spaces(row, width)
+    if len(lines) == 1:
+        return lines
+    indent = " " * (len(row.plain) - len(row.plain.lstrip(" ")) + 2)
+    rest = wrap_keeping_spaces(Content(" ").join(lines[1:]), max(width - len(indent), 1))
+    return [lines[0]] + [Content.assemble(indent, line) for line in rest]
+
+
 class MemoryPanel(Static):
     """About WIDTH columns wide; ``show`` it a new memory after every event."""
 
@@ -73,6 +84,16 @@ class MemoryPanel(Static):
         super().__init__(memory_content(memory, names), **kwargs)
         self.memory = memory
         self.names = list(names)
+
+    def render(self) -> Content:
+        """Each line wrapped with its continuation indented under it (a rank run that did
+        not fit went on at the panel's left edge, where it read as a line of its own)."""
+        content = self.content
+        width = self.content_size.width
+        if not isinstance(content, Content) or width <= 0:
+            return super().render()
+        return Content("\n").join(line for row in content.split("\n", allow_blank=True)
+                                   for line in hanging(row, width))
 
     def show(self, memory: TableMemory | None, names: Sequence[str] | None = None) -> None:
         self.memory = memory

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
 
@@ -65,12 +66,13 @@ class SeatBox(Widget):
         marker = ("*" if ascii_mode() else "▶") if st.turn else " "
         name = Content.styled(st.name, "bold" if st.turn else "")
         head = Content.assemble(marker, (str(st.seat + 1), "bold"), " ", name)
+        # every line leaves the column's last cell blank: the gap before the next seat
         if small:  # no room for brackets: the chosen seat is shown by its style alone
-            head = Content.assemble(" ", head.truncate(width - 1, ellipsis=True))
+            head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True))
             if st.chosen:
                 head = head.stylize(self.get_visual_style("seat--chosen"))
         elif st.chosen:
-            head = head.truncate(width - 2, ellipsis=True)
+            head = head.truncate(width - 3, ellipsis=True)
             head = Content.assemble("[", head, "]").stylize(self.get_visual_style("seat--chosen"))
         else:
             head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True), " ")
@@ -90,9 +92,10 @@ class SeatBox(Widget):
             lines.append(Content(" " + ngettext("{n} card", "{n} cards", st.count).format(
                 n=st.count)))
         if st.open_cards is not None:
-            lines.append(Content.assemble(" ", _open_cards(st.open_cards)))
+            lines.append(Content.assemble(" ", _open_cards(st.open_cards).truncate(
+                width - 2, ellipsis=True)))
         left = height - len(lines)
-        said = self.speech(st.said, width - 1, left - (1 if st.books else 0))
+        said = self.speech(st.said, width - 2, left - (1 if st.books else 0))
         lines += said
         left -= len(said)
         # under open hands the cards take the stacks' rows: the books are listed in words
@@ -102,12 +105,12 @@ class SeatBox(Widget):
         if small:  # no room for words: the ranks of the books, when their stacks do not fit
             if st.books and not books:
                 lines.append(Content.assemble(" ", " ".join(rank_short(r) for r in st.books))
-                             .truncate(width, ellipsis=True))
+                             .truncate(width - 1, ellipsis=True))
         elif not st.out or st.books:
-            words = books_words(st.books, self.pairs)
-            if left - len(books) < 2:  # its last row: wrapped, the rest fell out of sight unsaid
-                words = words.truncate(width - 1, ellipsis=True)
-            lines.append(Content.assemble(" ", words))
+            # wrapped in the rows left, the last one cut (the rest fell out of sight unsaid)
+            words = fit_rows(books_words(st.books, self.pairs), width - 2,
+                             max(left - len(books), 1))
+            lines += [Content.assemble(" ", line) for line in words]
         content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
             content = content.stylize(click(f"screen.pick_target({st.seat})"))
@@ -119,10 +122,7 @@ class SeatBox(Widget):
         if not said or rows <= 0 or width <= 2:
             return []
         quoted = pgettext("words said at a seat", "“{said}”").format(said=said)
-        wrapped = wrap_keeping_spaces(quoted, width)
-        if len(wrapped) > rows:
-            wrapped = wrapped[:rows - 1] + [
-                Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
+        wrapped = fit_rows(Content(quoted), width, rows)
         style = self.get_visual_style("seat--said")
         return [Content.assemble(" ", line.stylize(style)) for line in wrapped]
 
@@ -133,9 +133,43 @@ _HOLD = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
 _RELEASE = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
 
 
-def wrap_keeping_spaces(text: str, width: int) -> list[Content]:
-    return [Content(line.plain.translate(_RELEASE))
-            for line in Content(text.translate(_HOLD)).wrap(width)]
+def wrap_keeping_spaces(text: str | Content, width: int) -> list[Content]:
+    content = Content(text) if isinstance(text, str) else text
+    plain = _loosen(content.plain.translate(_HOLD), width)
+    lines = _marks_kept(Content(plain, list(content.spans)).wrap(width), plain, width)
+    return [Content(line.plain.translate(_RELEASE), list(line.spans)) for line in lines]
+
+
+def _loosen(held: str, width: int) -> str:
+    """A held run longer than the line ("pêcher !\u00a0»") would be folded at the width,
+    wherever that falls (a lone "»"): it may break at its narrow no-break spaces instead, before
+    "!" or "?", keeping the guillemets with their words. Each character keeps its place."""
+    return " ".join(word.replace("\ue001", " ") if cell_len(word) > width else word
+                    for word in held.split(" "))
+
+
+def _marks_kept(lines: list[Content], held: str, width: int) -> list[Content]:
+    """A word folded at the width leaves no line of punctuation alone ("»", "!»"): the
+    folded line takes the letter before it along."""
+    for i in range(1, len(lines)):
+        prev, line = lines[i - 1], lines[i]
+        if any(ch.isalnum() for ch in line.plain) or prev.plain + line.plain not in held:
+            continue
+        k = 1
+        while k < len(prev.plain) and not prev.plain[-k].isalnum():
+            k += 1
+        if k < len(prev.plain) and cell_len(line.plain) + k <= width:
+            lines[i - 1], lines[i] = prev[:-k], Content.assemble(prev[-k:], line)
+    return lines
+
+
+def fit_rows(content: Content, width: int, rows: int) -> list[Content]:
+    """``content`` wrapped to ``width`` in ``rows`` lines at most, the last one cut with "…"."""
+    wrapped = wrap_keeping_spaces(content, width)
+    if len(wrapped) > rows:
+        wrapped = wrapped[:rows - 1] + [
+            Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
+    return wrapped
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
