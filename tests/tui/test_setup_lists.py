@@ -30,11 +30,12 @@ async def test_every_opened_list_covers_nothing_and_is_in_view(tmp_path) -> None
             select.focus()
             await pilot.pause()
             await pilot.press("enter")
+            listed = select.query_one(OptionList)
+            # it opens, then is scrolled into view on a later refresh: wait for both (or fail)
             for _ in range(50):
                 await pilot.pause()
-                if select.expanded:
+                if select.expanded and visible(listed).height == listed.outer_size.height:
                     break
-            listed = select.query_one(OptionList)
             shown = visible(listed)
             assert select.expanded and shown.area, select.id
             # all of it in view: scrolled there if it opened near the bottom
