@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.app import RenderResult
 from textual.content import Content
 from textual.widgets import Static
 
@@ -85,7 +86,7 @@ class MemoryPanel(Static):
         self.memory = memory
         self.names = list(names)
 
-    def render(self) -> Content:
+    def render(self) -> RenderResult:
         """Each line wrapped with its continuation indented under it (a rank run that did
         not fit went on at the panel's left edge, where it read as a line of its own)."""
         content = self.content
