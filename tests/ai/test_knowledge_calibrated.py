@@ -4,6 +4,7 @@ never a certainty the cards do not bear out, and truer than the plain odds over 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from math import comb
 
 import pytest
@@ -12,7 +13,7 @@ from ai_support import players_for, rule_sets
 from gofish.ai import make_player, tell
 from gofish.ai.hard import HardPlayer
 from gofish.ai.knowledge import DECLINE_FLOOR, Estimate, Knowledge
-from gofish.engine import Ask, Game, preset
+from gofish.engine import Ask, Event, Game, preset
 from gofish.engine import events as ev
 from gofish.engine.cards import NUM_RANKS
 
@@ -52,13 +53,12 @@ def test_a_rank_the_stock_cannot_hold_all_of_is_in_the_hand() -> None:
     assert even_estimate(6, 1, 3, False).count_pmf(1, R)[0] > 0.02
 
 
-def test_a_sure_hit_passed_up_makes_the_rank_unlikely() -> None:
-    """Seat 0 has asked for a rank; seat 1 has drawn since, so it may hold it, and asks for
-    something else. Read so, the ask makes the rank far less likely in seat 1's hand than the
-    same ask read plainly (Hard sits there, and takes every sure hit it has)."""
+def passed_up(seeds: range) -> Iterator[tuple[int, Knowledge, Event, list[int]]]:
+    """Hard against Hard at two seats. For each ask by seat 1 that is not a sure hit, while the
+    table knows seat 0 holds ranks that seat 1 may hold since its last draws: the seed, seat
+    0's calibrated tracker just before the ask, the ask as seat 0 sees it, and those ranks."""
     rules = preset("standard")
-    ratios = []
-    for seed in range(20):
+    for seed in seeds:
         game = Game(rules, 2, seed)
         seats = [make_player("hard", s, rules, 2, seed * 31 + s) for s in range(2)]
         read = Knowledge(0, rules, 2)
@@ -68,24 +68,42 @@ def test_a_sure_hit_passed_up_makes_the_rank_unlikely() -> None:
             for e in game.events[fed:]:
                 mine = e.for_seat(0, False)
                 if e.kind == ev.ASK and e.seat == 1 and not read.told[0] >> e.rank & 1:
-                    passed = [q for q in range(NUM_RANKS) if read.told[0] >> q & 1
-                              and not read.minc[1][q] and read.maxx[1][q]
-                              and read.quiet[1][q] > DECLINE_FLOOR]  # else at its floor
-                    plain = read.clone()
-                    plain.calibrated = False
-                    plain.observe(mine)
-                    read.observe(mine)
-                    for q in passed:
-                        before, after = plain.estimate().hold[1][q], read.estimate().hold[1][q]
-                        if not before:
-                            continue  # every copy is accounted for elsewhere: no doubt to add
-                        assert 0.0 < after < before, (seed, q, before, after)
-                        ratios.append(after / before)
-                else:
-                    read.observe(mine)
+                    ranks = [q for q in range(NUM_RANKS) if read.told[0] >> q & 1
+                             and not read.minc[1][q] and read.maxx[1][q]]
+                    if ranks:
+                        yield seed, read, mine, ranks
+                read.observe(mine)
             tell(seats, game.events[fed:], False)
             fed = len(game.events)
             game.apply(seats[game.to_act].choose(game.view(game.to_act, with_events=False)))
+
+
+def told(k: Knowledge, event: Event, calibrated: bool = True, took: float | None = None,
+         could: float | None = None) -> Knowledge:
+    """A copy of ``k``, read so or not (with seat 1's record of sure hits set), told ``event``."""
+    copy = k.clone()
+    copy.calibrated = calibrated
+    if took is not None and could is not None:
+        copy.took[1], copy.could[1] = took, could
+    copy.observe(event)
+    return copy
+
+
+def test_a_sure_hit_passed_up_makes_the_rank_unlikely() -> None:
+    """Seat 0 has asked for a rank; seat 1 has drawn since, so it may hold it, and asks for
+    something else. Read so, the ask makes the rank far less likely in seat 1's hand than the
+    same ask read plainly (Hard sits there, and takes every sure hit it has)."""
+    ratios = []
+    for seed, read, ask, ranks in passed_up(range(20)):
+        plain, calibrated = told(read, ask, False), told(read, ask)
+        for q in ranks:
+            if read.quiet[1][q] <= DECLINE_FLOOR:
+                continue  # already as low as the reading takes it
+            before, after = plain.estimate().hold[1][q], calibrated.estimate().hold[1][q]
+            if not before:
+                continue  # every copy is accounted for elsewhere: no doubt to add
+            assert 0.0 < after < before, (seed, q, before, after)
+            ratios.append(after / before)
     assert len(ratios) >= 20
     assert sum(ratios) / len(ratios) < 0.6, sum(ratios) / len(ratios)
 
@@ -94,39 +112,19 @@ def test_the_reading_follows_the_seat() -> None:
     """A seat that has taken every sure hit it likely had is read as lacking what it passes up;
     one that has passed up twenty likely sure hits and taken none is barely doubted more than
     the plain odds doubt it."""
-    rules = preset("standard")
-    compared = 0
-    for seed in range(10):
-        game = Game(rules, 2, seed)
-        seats = [make_player("hard", s, rules, 2, seed * 31 + s) for s in range(2)]
-        read = Knowledge(0, rules, 2)
-        read.calibrated = True
-        fed = 0
-        while not game.over and not compared > seed:
-            for e in game.events[fed:]:
-                mine = e.for_seat(0, False)
-                passed = [q for q in range(NUM_RANKS) if read.told[0] >> q & 1
-                          and not read.minc[1][q] and read.maxx[1][q]]
-                if (e.kind == ev.ASK and e.seat == 1 and not read.told[0] >> e.rank & 1
-                        and passed and compared <= seed):
-                    holds = []
-                    for took, calibrated in ((20.0, True), (0.0, True), (0.0, False)):
-                        k = read.clone()
-                        k.calibrated = calibrated
-                        k.took[1], k.could[1] = took, 20.0
-                        k.observe(mine)
-                        holds.append(k.estimate().hold[1][passed[0]])
-                    taker, ignorer, plain = holds
-                    if plain:
-                        assert taker < 0.3 * plain, (seed, holds)
-                        assert 0.85 * plain < ignorer <= plain, (seed, holds)
-                        compared += 1
-                read.observe(mine)
-            tell(seats, game.events[fed:], False)
-            fed = len(game.events)
-            if not game.over:
-                game.apply(seats[game.to_act].choose(game.view(game.to_act, with_events=False)))
-    assert compared >= 5
+    compared: set[int] = set()
+    for seed, read, ask, ranks in passed_up(range(10)):
+        if seed in compared:
+            continue
+        q = ranks[0]
+        taker = told(read, ask, took=20.0, could=20.0).estimate().hold[1][q]
+        ignorer = told(read, ask, took=0.0, could=20.0).estimate().hold[1][q]
+        plain = told(read, ask, False).estimate().hold[1][q]
+        if plain:
+            assert taker < 0.3 * plain, (seed, taker, ignorer, plain)
+            assert 0.85 * plain < ignorer <= plain, (seed, taker, ignorer, plain)
+            compared.add(seed)
+    assert len(compared) >= 5
 
 
 @pytest.mark.parametrize("index", range(0, 40, 4))
