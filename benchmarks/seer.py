@@ -20,9 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from compare import build, interval  # noqa: E402
+from compare import build, finish, interval  # noqa: E402
 
-from gofish.ai import tell  # noqa: E402
 from gofish.ai.hard import HardPlayer  # noqa: E402
 from gofish.engine import Ask, Game, SeatView, preset  # noqa: E402
 from gofish.engine.cards import POPCOUNT  # noqa: E402
@@ -56,11 +55,7 @@ def play(rules_name: str, opponent: str, seed: int, at: int, since: int | None) 
         seer = Seer(at, rules, 2, seed * 31 + at)
         seer.game, seer.since = game, since
         seats[at] = seer
-    fed = 0
-    while not game.over:
-        tell(seats, game.events[fed:], rules.open_hands)
-        fed = len(game.events)
-        game.apply(seats[game.to_act].choose(game.view(game.to_act, with_events=False)))
+    finish(game, seats)
     return 1.0 if game.winners == (at,) else 0.0
 
 

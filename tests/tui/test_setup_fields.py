@@ -10,14 +10,20 @@ from gofish.tui.screens.setup import SetupScreen
 from .helpers import make_app, notices, screen_text
 
 
+async def try_start(pilot, app, field_id: str, value: str):
+    """Type ``value`` into the setup's field ``field_id`` and press Ctrl+S; the field."""
+    field = app.screen.query_one(f"#{field_id}")
+    field.value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return field
+
+
 async def test_an_empty_name_is_marked_readably_and_focused(tmp_path):
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        name = app.screen.query_one("#name-0")
-        name.value = ""
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        name = await try_start(pilot, app, "name-0", "")
         assert isinstance(app.screen, SetupScreen)
         assert name.has_class("-wrong")
         assert app.focused is name  # the fix can be typed at once
@@ -30,10 +36,7 @@ async def test_the_mark_and_its_line_go_as_soon_as_the_name_is_fixed(tmp_path):
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        name = app.screen.query_one("#name-0")
-        name.value = ""
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        name = await try_start(pilot, app, "name-0", "")
         await pilot.press("Z", "o", "e")
         await pilot.pause()
         assert name.value == "Zoe"
@@ -45,10 +48,7 @@ async def test_a_name_fixed_into_another_problem_gets_that_reason(tmp_path):
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        name = app.screen.query_one("#name-0")
-        name.value = ""
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        name = await try_start(pilot, app, "name-0", "")
         name.value = app.screen.query_one("#name-1").value.upper()  # pasted: one change
         await pilot.pause()
         assert [w.id for w in app.screen.query(".seat-name.-wrong")] == ["name-1"]
@@ -134,10 +134,8 @@ async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        target = app.screen.query_one("#opt-match_target")
-        target.value = "651"  # one point a book: 50 deals score at most 650
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        # one point a book: 50 deals score at most 650
+        target = await try_start(pilot, app, "opt-match_target", "651")
         assert isinstance(app.screen, SetupScreen)  # the game did not start
         reason = str(app.screen.query_one("#rules-error").render())
         assert "651 cannot be reached" in reason and "650" in reason
@@ -173,10 +171,7 @@ async def test_a_wrong_option_far_down_the_page_takes_the_keys_and_the_notice_sa
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        field = app.screen.query_one("#opt-match_target")
-        field.value = "9999"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        field = await try_start(pilot, app, "opt-match_target", "9999")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert app.focused is field and field.has_class("-wrong")
@@ -191,10 +186,7 @@ async def test_a_seed_that_is_no_number_takes_the_keys(tmp_path):
     app = make_app(tmp_path, None, start="new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        seed = app.screen.query_one("#seed")
-        seed.value = "12x"  # pasted past the field's filter
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        seed = await try_start(pilot, app, "seed", "12x")  # pasted past the field's filter
         await pilot.pause()
         assert app.focused is seed
         assert app.screen.query_one("#setup").region.contains_region(seed.region)
