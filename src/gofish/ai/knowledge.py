@@ -275,14 +275,14 @@ class Knowledge:
         ranks = [q for q in RANKS_RANGE if options >> q & 1 and (known[q] or room[q])]
         if not ranks:
             return
-        hold = self.estimate().hold[a]
-        none = 1.0
-        for q in ranks:
-            none *= 0.0 if known[q] else 1.0 - hold[q]
         if self.told[target] >> r & 1:
             self.took[a] += 1.0
             self.could[a] += 1.0  # it held one, for sure
             return
+        hold = self.estimate().hold[a]  # the odds only when they are read
+        none = 1.0
+        for q in ranks:
+            none *= 0.0 if known[q] else 1.0 - hold[q]
         self.could[a] += 1.0 - none
         rate = (self.took[a] + READ_TAKE * READ_PRIOR) / (self.could[a] + READ_PRIOR)
         factor = max(DECLINE_FLOOR, 1.0 - min(1.0, rate))
