@@ -109,6 +109,26 @@ def late_books(rules_name: str, spec: str, opponent: str, seeds: list[int],
     return late / games, mine / max(1, late)
 
 
+def outcomes(rules_name: str, n: int, spec: str, opponent: str,
+             seeds: list[int]) -> tuple[int, int, int]:
+    """Games ``spec`` won alone, shared at the top, and lost, each deal in every seating: a
+    tie counts as not won in the rates, and first-out deals tie often."""
+    won = tied = lost = 0
+    for seed in seeds:
+        for at in range(n):
+            rules = preset(rules_name)
+            game = Game(rules, n, seed)
+            finish(game, [build(spec if s == at else opponent, s, rules, n, seed * 31 + s)
+                          for s in range(n)])
+            if game.winners == (at,):
+                won += 1
+            elif at in game.winners:
+                tied += 1
+            else:
+                lost += 1
+    return won, tied, lost
+
+
 def chunk(args: tuple[str, int, str, str, list[int]]) -> list[float]:
     rules, n, spec, opponent, seeds = args
     return [sum(play(rules, n, spec, opponent, s, at) for at in range(n)) / n for s in seeds]
@@ -133,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                         "variant's share of them, and exit")
     parser.add_argument("--steadiness", action="store_true", help="print how steady each "
                         "opponent reads to Hard (two seats), and exit")
+    parser.add_argument("--outcomes", action="store_true", help="print each variant's "
+                        "games won alone, tied at the top and lost, and exit")
     args = parser.parse_args(argv)
     seeds = list(range(args.seed_start, args.seed_start + args.seeds))
     if args.late_books is not None:
@@ -144,6 +166,17 @@ def main(argv: list[str] | None = None) -> int:
                     per, share = late_books(r, spec, opponent, seeds, args.late_books)
                     print(f"{spec} {r:<9} {opponent:<11} {per:.1f} books a game, "
                           f"{100 * share:.1f}% of them laid by {spec}")
+        return 0
+    if args.outcomes:
+        for spec in args.variants:
+            for r in args.rules.split(","):
+                for opponent in args.opponents.split(","):
+                    won, tied, lost = outcomes(r, args.players, spec, opponent, seeds)
+                    games = won + tied + lost
+                    print(f"{spec} {r:<9} {opponent:<11} won {100 * won / games:.1f}%, tied "
+                          f"{100 * tied / games:.1f}%, lost {100 * lost / games:.1f}%; won "
+                          f"{100 * won / max(1, won + lost):.1f}% of the games not tied "
+                          f"({games} games)")
         return 0
     if args.steadiness:
         for opponent in args.opponents.split(","):

@@ -16,6 +16,8 @@
 - ``CalibratedHard``, ``CalibratedExpert``, ``LateCalibratedHard`` (round five): the levels on
   the coach's calibrated odds (all deal long, or late only), truer (benchmarks/calibration.py)
   and no stronger.
+- ``OracleRemembererHard`` (round six): a yardstick that reads the rememberer's asks with the
+  rememberer's own rule, the most that reading asks can give against it.
 """
 
 from __future__ import annotations
@@ -358,3 +360,38 @@ class LateCalibratedHard(HardPlayer):
         late = view.stock <= self.FROM
         self.know = self.calibrated_know if late else self.plain_know
         return super().score_asks(view, asks)
+
+
+class OracleRemembererHard(ParticleHard):
+    """A yardstick, never a player (round six): ``ParticleHard`` whose guesses are weighted by
+    the rememberer's own rule from benchmarks/styles.py (it asks back the latest rank we asked
+    for that it still holds, else a random rank of its hand). No honest player knows its
+    opponent's code; this measures what reading the asks could give at best against it."""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.asked: dict[int, int] = {}  # the ranks it remembers we asked for: when
+        self.clock = 0
+
+    def likelihood(self, h: Hand, r: int) -> float:
+        if not h[r]:
+            return 0.0
+        ranks = sum(1 for x in range(13) if h[x])
+        back = [x for x in self.asked if h[x]]
+        if back:
+            p = 1.0 if r == max(back, key=self.asked.__getitem__) else 0.0
+        else:
+            p = 1.0 / ranks
+        return (1 - NOISE) * p + NOISE / ranks
+
+    def observe(self, event: Event) -> None:
+        super().observe(event)
+        self.clock += 1
+        k = event.kind
+        if k == ev.DEAL:
+            self.asked.clear()
+        elif k == ev.ASK and event.seat == self.seat:
+            self.asked[event.rank] = self.clock
+        elif ((k in (ev.GAVE, ev.GO_FISH, ev.NO_STOCK) and event.target == self.seat)
+              or (k == ev.BOOK and event.seat == self.seat)):
+            self.asked.pop(event.rank, None)  # handed over, refused or laid down: forgotten
