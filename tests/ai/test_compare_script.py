@@ -102,3 +102,36 @@ def test_late_books_of_a_player_against_itself_split_evenly():
     assert per_all == 13  # Standard lays every book, all of them "late" from a full stock
     per_none, _ = compare.late_books("standard", "hard", "hard", [100_000, 100_001], 0)
     assert 0 < per_none <= per  # after the stock ran out: fewer, but at least the last book
+
+
+def test_outcomes_count_every_game_once_and_ties_as_ties():
+    """A player against itself, each deal both ways: the same game twice, so it wins as often
+    as it loses; Standard (13 books) never ties, and Quick deals that tie count as tied, not
+    won, in both seatings."""
+    compare = load("compare")
+    seeds = list(range(100_000, 100_012))
+    won, tied, lost = compare.outcomes("standard", 2, "hard", "hard", seeds)
+    assert (won, tied, lost) == (12, 0, 12)
+    won, tied, lost = compare.outcomes("quick", 2, "hard", "hard", seeds)
+    assert won == lost and won + tied + lost == 24 and tied % 2 == 0 and tied > 0
+
+
+def test_the_rememberer_oracle_reads_its_asks_by_the_rememberer_rule():
+    """The yardstick's likelihood is the rememberer's rule: with a remembered rank in hand
+    only the latest such rank can be asked; otherwise any rank held, evenly."""
+    load("compare")
+    trials = load("trials")
+    from gofish.engine import preset
+
+    oracle = trials.OracleRemembererHard(0, preset("standard"), 2, 1)
+    oracle.asked = {3: 5, 7: 9}  # we asked for fives at 5, nines at 9
+    hand = [0] * 13
+    hand[3], hand[7], hand[10] = 1, 2, 1
+    assert oracle.likelihood(hand, 7) > 0.9
+    assert oracle.likelihood(hand, 3) < 0.05 and oracle.likelihood(hand, 10) < 0.05
+    hand[7] = 0  # nines gone: fives are the latest it holds
+    assert oracle.likelihood(hand, 3) > 0.9
+    hand[3] = 0  # nothing remembered in hand: any rank it holds
+    hand[0] = 1
+    assert oracle.likelihood(hand, 0) == pytest.approx(oracle.likelihood(hand, 10))
+    assert oracle.likelihood(hand, 5) == 0.0
