@@ -47,3 +47,21 @@ def test_every_step_is_worded(lang: str) -> None:
         set_language("en")
         english = [t for step in STEPS for t in (step.before(), step.after())] + [closing()]
         assert not set(texts) & set(english)  # translated, every one
+
+
+def test_local_letters_name_and_take_the_key_the_hand_shows() -> None:
+    """With French local letters the hand shows the king as R: the step says "R", and takes R
+    as well as the K the table also takes; a key of another rank does not make the ask."""
+    from gofish.names import set_local_letters
+
+    set_language("fr")
+    set_local_letters(True)
+    try:
+        kings = STEPS[0]
+        assert kings.key == "R" and "R" in kings.before()
+        assert kings.takes("r") and kings.takes("K") and not kings.takes("8")
+        assert STEPS[1].takes("8") and not STEPS[1].takes("R")
+    finally:
+        set_local_letters(False)
+        set_language("en")
+    assert STEPS[0].key == "K" and not STEPS[0].takes("r")

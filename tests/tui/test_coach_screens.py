@@ -255,7 +255,7 @@ async def test_the_tutorial_takes_only_the_ask_it_teaches(tmp_path) -> None:
         await pilot.press("k")
         await pilot.pause()
         assert screen.done and "You laid down a book of kings." in screen_text(app)
-        assert "books: K" in screen_text(app)
+        assert "Your hand · 4 cards · 1 book: K" in screen_text(app)
         for step in STEPS[1:]:
             await pilot.press("enter", step.key)
             await pilot.pause()
@@ -267,6 +267,31 @@ async def test_the_tutorial_takes_only_the_ask_it_teaches(tmp_path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is not screen
+
+
+async def test_the_tutorial_draws_the_table_and_raises_the_rank_to_ask(tmp_path) -> None:
+    """The tutorial is drawn with the table's pieces: Bob's seat with his pile and his answer,
+    the stock, the hand's faces with the step's rank raised; cards a step brought in are
+    marked new until the next step."""
+    from gofish.tui.widgets.hand import HandView
+    from gofish.tui.widgets.seats import SeatBox
+    from gofish.tui.widgets.stock import StockView
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        hand = screen.query_one(HandView)
+        assert hand.chosen == 11 and len(hand.cards) == 7 and not hand.new  # the kings
+        assert screen.query_one(StockView).count == 38
+        assert screen.query_one(SeatBox).state.count == 7
+        await pilot.press("k", "enter", "8")
+        await pilot.pause()
+        assert hand.chosen is None and [c >> 2 for c in hand.new] == [6]  # the lucky eight
+        assert screen.query_one(SeatBox).state.said == "Go fish!"
+        assert screen.query_one(StockView).count == 37
+        await pilot.press("enter")
+        await pilot.pause()
+        assert hand.chosen == 4 and not hand.new  # sixes next
 
 
 async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:

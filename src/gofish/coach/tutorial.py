@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from gofish.engine import Ask, Game, Rules
 from gofish.engine.cards import RANKS
 from gofish.i18n import _
-from gofish.names import ASK, COUNT, rank_word
+from gofish.names import ASK, COUNT, rank_short, rank_word
 
 SEED = 3997  # the learner (seat 0) plays first, holds three kings, Bob the fourth, and so on
 RULES = Rules()
@@ -30,12 +30,20 @@ class Step:
 
     @property
     def key(self) -> str:
-        """The key that makes the ask ("K", "8"; "0" for tens)."""
+        """The key that makes the ask ("K", "8"; "0" for tens; "R" for the king in French with
+        local letters, as the hand shows it)."""
         return _key(self.ask.rank)
 
+    def takes(self, key: str) -> bool:
+        """Whether ``key`` makes this step's ask: its own key, or the rank's English letter
+        (the table takes both when local letters are on)."""
+        return key.upper() in (self.key.upper(), _key(self.ask.rank, local=False))
 
-def _key(rank: int) -> str:
-    return "0" if rank == 8 else RANKS[rank]
+
+def _key(rank: int, *, local: bool = True) -> str:
+    if rank == 8:
+        return "0"
+    return rank_short(rank) if local else RANKS[rank]
 
 
 STEPS = (

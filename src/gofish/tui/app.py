@@ -274,7 +274,7 @@ class GofishApp(App):
         """A first game that teaches: three guided asks of a prepared deal."""
         from gofish.tui.screens.tutorial import TutorialScreen
 
-        self.push_screen(TutorialScreen(name or _("You")))
+        self.push_screen(TutorialScreen(name))
 
     # ------------------------------------------------------------------ computers' pace
 

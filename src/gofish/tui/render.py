@@ -8,11 +8,12 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.style import Style
 
-from gofish.i18n import pgettext
-from gofish.names import ascii_mode, card_label, rank_keys
+from gofish.i18n import _, ngettext, pgettext
+from gofish.names import ascii_mode, card_label, rank_keys, rank_short
 from gofish.tui.cards import ink_style
 
-__all__ = ["bullet", "card_content", "cards_row", "click", "clip", "dot", "labelled", "rank_keys"]
+__all__ = ["bullet", "card_content", "cards_row", "click", "clip", "dot", "hand_title", "labelled",
+           "rank_keys"]
 
 
 def bullet() -> str:
@@ -33,6 +34,29 @@ def labelled(label: Content | str, value: Content | str) -> Content:
     before, _sep, after = template.partition("{label}")
     middle, _sep, end = after.partition("{value}")
     return Content.assemble(before, label, middle, value, end)
+
+
+def hand_title(name: str | None, cards: int, books: Sequence[int], *, pairs: bool, new: bool,
+               room: int) -> Content:
+    """The line above a hand: "Your hand, Ann · 7 cards · 1 book: K" (no name: "Your hand
+    · ..."), in ``room`` cells. The
+    legend of the new-card marks goes when it does not fit (the marks stay on the cards), and
+    the rest, a long name and many books, ends in "…" rather than in the middle of a word."""
+    ranks = sorted(books)
+    if ranks:
+        label = ngettext("{n} pair", "{n} pairs", len(ranks)) if pairs else \
+            ngettext("{n} book", "{n} books", len(ranks))
+        booked = labelled(label.format(n=len(ranks)), " ".join(rank_short(r) for r in ranks))
+    else:
+        booked = Content(_("no pairs") if pairs else _("no books"))
+    whose = _("Your hand") if name is None else _("Your hand, {name}").format(name=name)
+    title = Content.assemble(
+        (whose, "bold"), dot(),
+        ngettext("{n} card", "{n} cards", cards).format(n=cards), dot(), booked)
+    legend = Content.assemble(dot(), (_("* new since your last turn"), "dim"))
+    if new and title.cell_length + legend.cell_length <= room:
+        title = title + legend
+    return title.truncate(room, ellipsis=True) if room > 0 else title
 
 
 def clip(text: str, width: int) -> str:

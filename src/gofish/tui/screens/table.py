@@ -23,7 +23,7 @@ from gofish.coach.words import hint_text, reason_text
 from gofish.engine import RANKS, SUITS, AnyView, Ask, Draw, IllegalAction, SeatView
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
-from gofish.names import OF, cards_label, rank_short, rank_word, suit_symbol
+from gofish.names import OF, cards_label, rank_word, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, story
 from gofish.rules_text import PRESET_TITLES
 from gofish.session import TableSession
@@ -32,7 +32,7 @@ from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
 from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
-from gofish.tui.render import dot, labelled
+from gofish.tui.render import dot, hand_title
 from gofish.tui.speech import Exchange, concerns, last_exchange
 from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
@@ -733,26 +733,10 @@ class TableScreen(Screen):
             self.put("#handtitle", Content.styled(_("No hand is shown."), "dim"))
             hand.show((), chosen=None, new=frozenset(), clickable=False, hidden_note=" ")
             return
-        n = len(view.hand)
-        books = sorted(r for r, _c in view.books[viewer])
-        if books:
-            label = ngettext("{n} pair", "{n} pairs", len(books)) if s.rules.pairs else \
-                ngettext("{n} book", "{n} books", len(books))
-            booked = labelled(label.format(n=len(books)),
-                              " ".join(rank_short(r) for r in books))
-        else:
-            booked = Content(_("no pairs") if s.rules.pairs else _("no books"))
         new = self.new_cards(view)
-        title = Content.assemble(
-            (_("Your hand, {name}").format(name=s.names[viewer]), "bold"), dot(),
-            ngettext("{n} card", "{n} cards", n).format(n=n), dot(), booked)
-        legend = Content.assemble(dot(), (_("* new since your last turn"), "dim"))
-        room = self.size.width - 2  # the line's padding
-        # one row: the legend goes when it does not fit (the marks stay on the cards), and the
-        # rest, a long name and many books, ends in "…" rather than in the middle of a word
-        if new and title.cell_length + legend.cell_length <= room:
-            title = title + legend
-        self.put("#handtitle", title.truncate(room, ellipsis=True) if room > 0 else title)
+        self.put("#handtitle", hand_title(
+            s.names[viewer], len(view.hand), [r for r, _c in view.books[viewer]],
+            pairs=s.rules.pairs, new=bool(new), room=self.size.width - 2))  # the line's padding
         can_ask = self.can_ask()
         hand.show(tuple(view.hand), chosen=self.rank if can_ask else None, new=new,
                   clickable=can_ask)

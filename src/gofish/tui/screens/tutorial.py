@@ -1,22 +1,29 @@
 """A first game that teaches (gofish.coach.tutorial): three asks of a prepared deal, each
-explained before and after. Only the ask the step teaches is taken; Esc leaves at any time."""
+explained before and after. Only the ask the step teaches is taken; Esc leaves at any time.
+
+It is drawn with the table's own pieces (Bob's seat, the stock, the hand's card faces), so what
+a learner sees here is what the first game looks like; the rank to ask for stands raised in the
+hand, as the table raises the rank chosen."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
-from gofish.i18n import N_, _, ngettext
-from gofish.names import rank_short
+from gofish.i18n import N_, _
 from gofish.narrate import story
-from gofish.tui.render import cards_row, dot, labelled
+from gofish.tui.render import dot, hand_title
+from gofish.tui.speech import last_exchange
+from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter
+from gofish.tui.widgets.seats import SeatBox, SeatState
+from gofish.tui.widgets.stock import StockView
 
 
 class TutorialScreen(Screen):
@@ -26,31 +33,46 @@ class TutorialScreen(Screen):
     ]
     DEFAULT_CSS = """
     TutorialScreen #tutorial-title { height: 1; background: $panel; padding: 0 1; }
-    TutorialScreen #tutorial-table { height: auto; padding: 1 1 0 1; }
-    TutorialScreen #tutorial-said { height: auto; padding: 1 1 0 1; text-style: italic; }
-    TutorialScreen #tutorial-guide { height: auto; padding: 1 1; border: round $primary; }
+    TutorialScreen #tutorial-felt { height: 7; padding: 0 1; }
+    TutorialScreen #tutorial-felt SeatBox { width: 26; }
+    TutorialScreen #tutorial-felt StockView { margin: 2 0 0 4; }
+    TutorialScreen #tutorial-guide { height: auto; padding: 0 1; margin: 0 1;
+                                     border: round $primary; }
+    TutorialScreen #tutorial-said { height: auto; min-height: 1; padding: 0 1;
+                                    text-style: italic; }
+    TutorialScreen #tutorial-handtitle { height: 1; background: $boost; padding: 0 1; }
+    TutorialScreen #tutorial-hand { height: 1fr; min-height: 5; max-height: 8; padding: 0 1; }
     TutorialScreen > Vertical { overflow: hidden; }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str | None = None) -> None:
         super().__init__()
-        self.names = [name, "Bob"]
+        self.learner = name  # None: "Your hand", and "You" where a name is needed
+        self.names = [name or _("You"), "Bob"]
         self.game = tutorial_game()
         self.step = 0
         self.done = False  # the current step's ask was made: Enter moves on
         self.said = ""
+        self.new: frozenset[int] = frozenset()  # the cards the step's ask brought in
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Content.styled(_("Learn to play") + dot() + "Go Fish", "bold"),
                          id="tutorial-title")
-            yield Static(id="tutorial-table")
-            yield Static(id="tutorial-said")
+            with Horizontal(id="tutorial-felt"):
+                yield SeatBox(BOB, id="tutorial-bob")
+                yield StockView(id="tutorial-stock")
             yield Static(id="tutorial-guide")
+            yield Static(id="tutorial-said")
+            yield Static(id="tutorial-handtitle")
+            yield HandView(id="tutorial-hand")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show()
+
+    def on_resize(self) -> None:
+        self.show()  # the hand's title fits the width
 
     @property
     def finished(self) -> bool:
@@ -58,19 +80,13 @@ class TutorialScreen(Screen):
 
     def show(self) -> None:
         view = self.game.view(LEARNER)
-        bob = view.counts[BOB]
-        rows = [
-            Content.styled("Bob", "bold") + Content(dot() + ngettext(
-                "{n} card", "{n} cards", bob).format(n=bob)),
-            Content(ngettext("{n} card in the stock", "{n} cards in the stock",
-                             view.stock).format(n=view.stock)),
-            labelled(Content.styled(_("Your hand"), "bold"), cards_row(view.hand)),
-        ]
-        books = " ".join(rank_short(r) for r, _c in view.books[LEARNER])
-        if books:
-            rows.append(Content(_("books: {ranks}").format(ranks=books)))
-        self.query_one("#tutorial-table", Static).update(Content("\n").join(rows))
-        self.query_one("#tutorial-said", Static).update(Content(self.said))  # names: literal
+        talk = last_exchange(self.game.events, self.names)
+        self.query_one("#tutorial-bob", SeatBox).show(SeatState(
+            seat=BOB, name=self.names[BOB], count=view.counts[BOB],
+            books=tuple(r for r, _c in view.books[BOB]), turn=view.turn == BOB, out=False,
+            chosen=not self.finished, pickable=False,
+            said=talk.said_by(BOB) if talk is not None and self.done else ""))
+        self.query_one("#tutorial-stock", StockView).show(view.stock)
         if self.finished:
             guide = closing()
         elif self.done:
@@ -78,14 +94,23 @@ class TutorialScreen(Screen):
         else:
             guide = STEPS[self.step].before()
         self.query_one("#tutorial-guide", Static).update(Content(guide))
+        self.query_one("#tutorial-said", Static).update(Content(self.said))  # names: literal
+        self.query_one("#tutorial-handtitle", Static).update(hand_title(
+            self.learner, len(view.hand), [r for r, _c in view.books[LEARNER]],
+            pairs=False, new=bool(self.new), room=self.size.width - 2))
+        rank = None if self.finished or self.done else STEPS[self.step].ask.rank
+        self.query_one("#tutorial-hand", HandView).show(
+            tuple(view.hand), chosen=rank, new=self.new, clickable=False)
 
     def on_key(self, event: events.Key) -> None:
         if self.finished or self.done or not event.character:
             return
         step = STEPS[self.step]
-        if event.character.upper() == step.key:
+        if step.takes(event.character):
             event.stop()
+            before = set(self.game.view(LEARNER).hand)
             happened = self.game.apply(step.ask)
+            self.new = frozenset(set(self.game.view(LEARNER).hand) - before)
             self.said = " ".join(line.text for line in story(happened, self.names, LEARNER))
             self.done = True
             self.show()
@@ -100,6 +125,7 @@ class TutorialScreen(Screen):
             self.step += 1
             self.done = False
             self.said = ""
+            self.new = frozenset()
             self.show()
 
     def action_leave(self) -> None:
