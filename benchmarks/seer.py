@@ -1,12 +1,13 @@
-"""What knowing the cards is worth: Hard that sees its opponent's hand from K stock cards down.
+"""What knowing the cards is worth: Hard that sees the other hands from K stock cards down.
 
     .venv/bin/python benchmarks/seer.py --rules quick --opponents rememberer --seeds 200 \\
         --from 6,12,52
 
-Not a player (it is handed the game), a yardstick: at two seats, from ``K`` stock cards down
-(52: all deal long) it asks for a rank the opponent holds, one that would lay a book first,
-else the rank it holds most of; before that it is Hard. Each deal is played both ways round
-against the opponent, and Hard itself on the same deals is the baseline. Ties count as not won.
+Not a player (it is handed the game), a yardstick: from ``K`` stock cards down (52: all deal
+long) it asks for a rank an opponent holds, one that would lay a book first, else the rank it
+holds most of; before that it is Hard. Each deal is played in every seating against the
+opponent (``--players 4``: three of it), and Hard itself on the same deals is the baseline.
+Ties count as not won.
 Seeds from 100,000 (fitting seeds; nothing is fitted here).
 """
 
@@ -46,13 +47,15 @@ class Seer(HardPlayer):
         return max(asks, key=lambda a: POPCOUNT[mine[a.rank]])
 
 
-def play(rules_name: str, opponent: str, seed: int, at: int, since: int | None) -> float:
+def play(rules_name: str, opponent: str, seed: int, at: int, since: int | None,
+         players: int = 2) -> float:
     """1 if the player at ``at`` (the seer, or Hard when ``since`` is None) wins alone."""
     rules = preset(rules_name)
-    game = Game(rules, 2, seed)
-    seats = [build("hard" if s == at else opponent, s, rules, 2, seed * 31 + s) for s in range(2)]
+    game = Game(rules, players, seed)
+    seats = [build("hard" if s == at else opponent, s, rules, players, seed * 31 + s)
+             for s in range(players)]
     if since is not None:
-        seer = Seer(at, rules, 2, seed * 31 + at)
+        seer = Seer(at, rules, players, seed * 31 + at)
         seer.game, seer.since = game, since
         seats[at] = seer
     finish(game, seats)
@@ -65,17 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", default="rememberer")
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--seed-start", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--from", dest="since", default="6,12,52",
                         help="comma-separated K: see the opponent's hand from K stock cards down")
     args = parser.parse_args(argv)
     seeds = range(args.seed_start, args.seed_start + args.seeds)
     for rules_name in args.rules.split(","):
         for opponent in args.opponents.split(","):
-            base = [sum(play(rules_name, opponent, s, at, None) for at in range(2)) / 2
+            n = args.players
+            base = [sum(play(rules_name, opponent, s, at, None, n) for at in range(n)) / n
                     for s in seeds]
             print(f"{rules_name} against {opponent}: Hard {100 * statistics.mean(base):.1f}%")
             for since in (int(k) for k in args.since.split(",")):
-                got = [sum(play(rules_name, opponent, s, at, since) for at in range(2)) / 2
+                got = [sum(play(rules_name, opponent, s, at, since, n) for at in range(n)) / n
                        for s in seeds]
                 diff = [x - y for x, y in zip(got, base, strict=True)]
                 print(f"  seeing from {since} stock cards down: {100 * statistics.mean(got):.1f}%"
