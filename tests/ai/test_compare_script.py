@@ -135,3 +135,28 @@ def test_the_rememberer_oracle_reads_its_asks_by_the_rememberer_rule():
     hand[0] = 1
     assert oracle.likelihood(hand, 0) == pytest.approx(oracle.likelihood(hand, 10))
     assert oracle.likelihood(hand, 5) == 0.0
+
+
+def test_seer_at_four_seats_asks_where_the_cards_are_and_hard_alone_is_one_game():
+    """seer.py at four seats: handed the game, it asks a seat that holds the rank whenever any
+    seat holds one of its ranks; without it every chair is Hard, the same game in each seating,
+    so a deal gives at most one sole win."""
+    load("compare")
+    seer_mod = load("seer")
+    from gofish.engine import Ask, Game, preset
+
+    rules = preset("standard")
+    checked = 0
+    for seed in range(100_000, 100_006):
+        game = Game(rules, 4, seed)
+        seer = seer_mod.Seer(game.to_act, rules, 4, seed)
+        seer.game, seer.since = game, 52
+        view = game.view(game.to_act, with_events=False)
+        asks = [a for a in view.legal if isinstance(a, Ask)]
+        hands = game.hands
+        if any(hands[a.target][a.rank] for a in asks):
+            ask = seer.pick(view, asks)
+            assert hands[ask.target][ask.rank]
+            checked += 1
+        assert sum(seer_mod.play("standard", "hard", seed, at, None, 4) for at in range(4)) <= 1
+    assert checked >= 3
