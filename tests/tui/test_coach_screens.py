@@ -294,6 +294,27 @@ async def test_the_tutorial_draws_the_table_and_raises_the_rank_to_ask(tmp_path)
         assert hand.chosen == 4 and not hand.new  # sixes next
 
 
+async def test_the_tutorials_end_offers_a_game_of_ones_own(tmp_path) -> None:
+    """At the end, N opens the setup (the closing words offer it); before the end N is only a
+    wrong key for the step."""
+    from gofish.coach.tutorial import STEPS
+    from gofish.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and "Press K for this step." in notices(app)
+        for step in STEPS:
+            await pilot.press(step.key, "enter")
+            await pilot.pause()
+        assert screen.finished and "Press N to set up a game" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
 async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:

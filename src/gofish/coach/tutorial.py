@@ -68,7 +68,8 @@ STEPS = (
 
 def closing() -> str:
     return _("That is Go Fish: ask, fish, and make books. When every book is down, the player "
-             "with the most books wins. Press Enter to finish.")
+             "with the most books wins. Press N to set up a game of your own, or Enter to "
+             "finish.")
 
 
 def tutorial_game() -> Game:

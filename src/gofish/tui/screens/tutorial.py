@@ -18,6 +18,7 @@ from textual.widgets import Static
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _
 from gofish.narrate import story
+from gofish.tui.game_app import game_app
 from gofish.tui.render import dot, hand_title
 from gofish.tui.speech import last_exchange
 from gofish.tui.widgets.hand import HandView
@@ -103,6 +104,11 @@ class TutorialScreen(Screen):
             tuple(view.hand), chosen=rank, new=self.new, clickable=False)
 
     def on_key(self, event: events.Key) -> None:
+        if self.finished and event.character in ("n", "N"):  # what the closing words offer
+            event.stop()
+            self.app.pop_screen()
+            game_app(self).show_setup()
+            return
         if self.finished or self.done or not event.character:
             return
         step = STEPS[self.step]
