@@ -252,12 +252,16 @@ async def test_the_tutorial_takes_only_the_ask_it_teaches(tmp_path) -> None:
         await pilot.pause()
         assert screen.step == 0 and not screen.done and not screen.game.actions
         assert "Press K for this step." in notices(app)
-        await pilot.press("k")
+        await pilot.press("k")  # chosen, as at the table: Enter asks
+        await pilot.pause()
+        assert not screen.done and not screen.game.actions
+        assert "Ask Bob for kings   Enter: ask" in screen_text(app)
+        await pilot.press("enter")
         await pilot.pause()
         assert screen.done and "You laid down a book of kings." in screen_text(app)
         assert "Your hand · 4 cards · 1 book: K" in screen_text(app)
         for step in STEPS[1:]:
-            await pilot.press("enter", step.key)
+            await pilot.press("enter", step.key, "enter")
             await pilot.pause()
         assert "Lucky draw" not in screen_text(app)  # the last step's own words only
         assert "the turn passes to Bob" in screen_text(app)
@@ -281,15 +285,18 @@ async def test_the_tutorial_draws_the_table_and_raises_the_rank_to_ask(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_tutorial(pilot)
         hand = screen.query_one(HandView)
-        assert hand.chosen == 11 and len(hand.cards) == 7 and not hand.new  # the kings
+        assert hand.chosen is None and len(hand.cards) == 7 and not hand.new
         assert screen.query_one(StockView).count == 38
         assert screen.query_one(SeatBox).state.count == 7
-        await pilot.press("k", "enter", "8")
+        await pilot.press("k")
+        await pilot.pause()
+        assert hand.chosen == 11  # the kings raised, as the table raises a chosen rank
+        await pilot.press("enter", "enter", "8", "enter")
         await pilot.pause()
         assert hand.chosen is None and [c >> 2 for c in hand.new] == [6]  # the lucky eight
         assert screen.query_one(SeatBox).state.said == "Go fish!"
         assert screen.query_one(StockView).count == 37
-        await pilot.press("enter")
+        await pilot.press("enter", "6")
         await pilot.pause()
         assert hand.chosen == 4 and not hand.new  # sixes next
 
@@ -307,12 +314,28 @@ async def test_the_tutorials_end_offers_a_game_of_ones_own(tmp_path) -> None:
         await pilot.pause()
         assert app.screen is screen and "Press K for this step." in notices(app)
         for step in STEPS:
-            await pilot.press(step.key, "enter")
+            await pilot.press(step.key, "enter", "enter")
             await pilot.pause()
         assert screen.finished and "Press N to set up a game" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+
+
+async def test_a_second_enter_at_once_does_not_skip_what_the_ask_taught(tmp_path) -> None:
+    """Enter pressed twice to ask (a bounce, or a habit) would move past the words that explain
+    the ask unread: the Enter that moves on counts only after a quiet moment, as at a hand-over."""
+    app = make_app(tmp_path, None, pass_guard=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        await pilot.press("k", "enter", "enter")
+        await pilot.pause()
+        assert screen.done and screen.step == 0
+        assert "Bob had one, and had to give it to you." in screen_text(app)
+        screen.asked_at -= 31  # the quiet moment, without waiting for it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.step == 1 and not screen.done
 
 
 async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
@@ -326,7 +349,7 @@ async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
 
 async def tutorial_lucky_step(pilot) -> None:
     await open_tutorial(pilot)
-    await pilot.press("k", "enter", "8")
+    await pilot.press("k", "enter", "enter", "8", "enter")
     await pilot.pause()
 
 

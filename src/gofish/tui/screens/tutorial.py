@@ -1,11 +1,14 @@
 """A first game that teaches (gofish.coach.tutorial): three asks of a prepared deal, each
-explained before and after. Only the ask the step teaches is taken; Esc leaves at any time.
+explained before and after. Only the ask the step teaches is taken, chosen and asked with the
+table's own keys (the rank's key raises it, Enter asks); Esc leaves at any time.
 
 It is drawn with the table's own pieces (Bob's seat, the stock, the hand's card faces), so what
 a learner sees here is what the first game looks like; the rank to ask for stands raised in the
 hand, as the table raises the rank chosen."""
 
 from __future__ import annotations
+
+import time
 
 from textual import events
 from textual.app import ComposeResult
@@ -17,10 +20,12 @@ from textual.widgets import Static
 
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _
+from gofish.names import ASK, rank_word
 from gofish.narrate import story
 from gofish.tui.game_app import game_app
-from gofish.tui.render import dot, hand_title
+from gofish.tui.render import click, dot, hand_title
 from gofish.tui.speech import last_exchange
+from gofish.tui.widgets.ask_bar import ask_sentence
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter
 from gofish.tui.widgets.seats import SeatBox, SeatState
@@ -43,6 +48,7 @@ class TutorialScreen(Screen):
                                     text-style: italic; }
     TutorialScreen #tutorial-handtitle { height: 1; background: $boost; padding: 0 1; }
     TutorialScreen #tutorial-hand { height: 1fr; min-height: 5; max-height: 8; padding: 0 1; }
+    TutorialScreen #tutorial-ask { height: 1; padding: 0 1; }
     TutorialScreen > Vertical { overflow: hidden; }
     """
 
@@ -52,9 +58,11 @@ class TutorialScreen(Screen):
         self.names = [name or _("You"), "Bob"]
         self.game = tutorial_game()
         self.step = 0
+        self.picked = False  # the step's rank is chosen: Enter asks, as at the table
         self.done = False  # the current step's ask was made: Enter moves on
         self.said = ""
         self.new: frozenset[int] = frozenset()  # the cards the step's ask brought in
+        self.asked_at = 0.0  # when the step's ask was made: a second Enter at once is a bounce
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -67,6 +75,7 @@ class TutorialScreen(Screen):
             yield Static(id="tutorial-said")
             yield Static(id="tutorial-handtitle")
             yield HandView(id="tutorial-hand")
+            yield Static(id="tutorial-ask")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -99,9 +108,22 @@ class TutorialScreen(Screen):
         self.query_one("#tutorial-handtitle", Static).update(hand_title(
             self.learner, len(view.hand), [r for r, _c in view.books[LEARNER]],
             pairs=False, new=bool(self.new), room=self.size.width - 2))
-        rank = None if self.finished or self.done else STEPS[self.step].ask.rank
+        asking = not (self.finished or self.done)
+        rank = STEPS[self.step].ask.rank if asking and self.picked else None
         self.query_one("#tutorial-hand", HandView).show(
             tuple(view.hand), chosen=rank, new=self.new, clickable=False)
+        self.query_one("#tutorial-ask", Static).update(self.ask_line() if asking else Content(""))
+
+    def ask_line(self) -> Content:
+        """The table's ask line: the question until the rank is chosen, then the ask, Enter
+        and the [Ask] button."""
+        who = self.names[BOB]
+        if not self.picked:
+            return Content.styled(ask_sentence(who, None), "bold")
+        what = rank_word(STEPS[self.step].ask.rank, role=ASK)
+        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.next"))
+        return Content.assemble((ask_sentence(who, what), "bold"), "   ",
+                                (_("Enter: ask"), "dim"), "  ", button)
 
     def on_key(self, event: events.Key) -> None:
         if self.finished and event.character in ("n", "N"):  # what the closing words offer
@@ -114,21 +136,34 @@ class TutorialScreen(Screen):
         step = STEPS[self.step]
         if step.takes(event.character):
             event.stop()
-            before = set(self.game.view(LEARNER).hand)
-            happened = self.game.apply(step.ask)
-            self.new = frozenset(set(self.game.view(LEARNER).hand) - before)
-            self.said = " ".join(line.text for line in story(happened, self.names, LEARNER))
-            self.done = True
+            self.picked = True
             self.show()
         elif event.character.isprintable() and event.key not in ("enter", "escape"):
             event.stop()
             self.notify(_("Press {key} for this step.").format(key=step.key))
 
+    def ask(self) -> None:
+        """The step's ask, made."""
+        step = STEPS[self.step]
+        before = set(self.game.view(LEARNER).hand)
+        happened = self.game.apply(step.ask)
+        self.new = frozenset(set(self.game.view(LEARNER).hand) - before)
+        self.said = " ".join(line.text for line in story(happened, self.names, LEARNER))
+        self.done = True
+        self.asked_at = time.monotonic()
+        self.show()
+
     def action_next(self) -> None:
         if self.finished:
             self.app.pop_screen()
-        elif self.done:
+        elif self.picked and not self.done:
+            self.ask()
+        elif not self.done:
+            self.notify(_("Press {key} for this step.").format(key=STEPS[self.step].key))
+        elif time.monotonic() - self.asked_at >= game_app(self).pass_guard:
+            # Enter pressed twice to ask would skip what the ask just taught, unread
             self.step += 1
+            self.picked = False
             self.done = False
             self.said = ""
             self.new = frozenset()
