@@ -157,3 +157,26 @@ def test_every_rule_set_reviews_and_its_proofs_hold() -> None:
                 sure_misses += 1
                 assert not mark.hit, rules
     assert sure_hits >= 20 and sure_misses >= 20
+
+
+def test_a_sure_miss_counts_against_you_only_when_another_ask_might_have_hit() -> None:
+    """Late in a deal every ask can be sure to miss: asking then is no mistake, and the summary
+    does not count it; a sure miss beside an ask that might have hit is counted and said so."""
+    from dataclasses import replace
+
+    from gofish.coach.review import AskMark, Move, Review
+
+    forced = AskMark(chance=0.0, best=Ask(1, 3), best_chance=0.0, is_best=True,
+                     sure_hit_left=False, sure_miss=True, hit=False)
+    avoidable = replace(forced, best=Ask(1, 5), best_chance=0.3, is_best=False)
+    fair = replace(forced, chance=0.4, best_chance=0.4, sure_miss=False, hit=True)
+
+    def review(*marks: AskMark) -> Review:
+        moves = tuple(Move(i + 1, 0, m.best, (), None, 0.0, m) for i, m in enumerate(marks))
+        return Review(0, 2, Rules(), moves, (), (0,), (1, 0))
+
+    assert review(forced, forced, fair).sure_misses == 0
+    assert "sure to miss" not in review_summary(review(forced, forced, fair))
+    mixed = review(forced, avoidable, fair)
+    assert mixed.sure_misses == 1
+    assert "1 ask was sure to miss while another might have hit." in review_summary(mixed)

@@ -96,7 +96,9 @@ class Review:
 
     @property
     def sure_misses(self) -> int:
-        return sum(m.sure_miss for m in self.marks)
+        """Asks the record proved would miss while another ask might have hit: where every ask
+        was sure to miss (late in a deal it happens), asking was no mistake."""
+        return sum(m.sure_miss and m.best_chance > 0 for m in self.marks)
 
     def turn_starts(self) -> list[int]:
         """Move numbers where a seat's turn begins (the deal counts as one)."""

@@ -212,6 +212,7 @@ def review_summary(review: Review) -> str:
     elif asks:
         parts.append(_("You never left a sure hit on the table."))
     if misses:
-        parts.append(ngettext("{n} ask was sure to miss.", "{n} asks were sure to miss.",
+        parts.append(ngettext("{n} ask was sure to miss while another might have hit.",
+                              "{n} asks were sure to miss while another might have hit.",
                               misses).format(n=misses))
     return " ".join(parts)
