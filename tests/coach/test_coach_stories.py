@@ -205,3 +205,34 @@ def test_cards_given_to_someone_else_are_not_listed_one_by_one(monkeypatch) -> N
     assert NINE not in bob.lacks
     assert bob.lacks_cards == ()  # the nine of clubs and of diamonds are Carol's: no news
     assert coach.memory(view).of(2).holds[-1] == (NINE, 3)
+
+
+def test_no_word_before_a_sure_miss_when_every_ask_is_one() -> None:
+    """The table stops an ask the record proves will miss (a second Enter sends it), but where
+    every legal ask is as sure to miss, late in a deal, there is nothing better to ask: no word.
+    Checked on every decision of 12 two-seat games played to the end."""
+    import random
+
+    from gofish.engine import Game
+
+    forced = mixed = 0
+    for seed in range(12):
+        game = Game(Rules(), 2, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.to_act
+            view = game.view(seat)
+            asks = [a for a in view.legal if isinstance(a, Ask)]
+            if asks:
+                coach = Coach.from_view(view)
+                sure = [a for a in asks if coach.sure_miss(view, a)]
+                if sure and len(sure) == len(asks):
+                    forced += 1
+                    assert all(coach.warn_reason(view, a) is None for a in asks)
+                elif sure:
+                    mixed += 1
+                    for a in sure:
+                        assert coach.warn_reason(view, a) == coach.miss_reason(view, a) is not None
+                assert all(coach.warn_reason(view, a) is None for a in asks if a not in sure)
+            game.apply(rng.choice(game.legal_actions()))
+    assert forced >= 3 and mixed >= 3, (forced, mixed)

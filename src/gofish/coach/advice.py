@@ -180,6 +180,16 @@ class Coach:
         self._sync(view)
         return self.sure_miss_now(ask)
 
+    def warn_reason(self, view: SeatView, ask: Ask) -> Reason | None:
+        """Why to stop a player before ``ask``: its miss reason, unless every legal ask is as sure
+        to miss (late in a deal it happens): then there is nothing better to ask, and a word
+        that makes each ask take two Enters is only in the way."""
+        reason = self.miss_reason(view, ask)
+        if reason is None:
+            return None
+        asks = [a for a in view.legal if isinstance(a, Ask)]
+        return None if all(self.sure_miss_now(a) for a in asks) else reason
+
     def miss_reason(self, view: SeatView, ask: Ask) -> Reason | None:
         """Why ``ask`` is sure to miss, or None if it is not."""
         if not self.sure_miss(view, ask):

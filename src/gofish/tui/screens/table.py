@@ -460,7 +460,7 @@ class TableScreen(Screen):
         coach = self.coach()
         if view is None or coach is None:
             return False
-        reason = coach.miss_reason(view, ask)
+        reason = coach.warn_reason(view, ask)
         if reason is None:
             return False
         self.say(reason_text(reason, self.session.names) + " "
