@@ -256,6 +256,7 @@ async def test_the_tutorial_takes_only_the_ask_it_teaches(tmp_path) -> None:
         await pilot.pause()
         assert not screen.done and not screen.game.actions
         assert "Ask Bob for kings   Enter: ask" in screen_text(app)
+        assert "⏎ Ask" in screen_text(app) and "⏎ Continue" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.done and "You laid down a book of kings." in screen_text(app)

@@ -34,6 +34,7 @@ from gofish.tui.widgets.stock import StockView
 
 class TutorialScreen(Screen):
     BINDINGS = [
+        Binding("enter", "ask", N_("Ask")),  # once the step's rank is chosen: the key line says so
         Binding("enter", "next", N_("Continue")),
         Binding("escape", "leave", N_("Leave")),
     ]
@@ -89,6 +90,7 @@ class TutorialScreen(Screen):
         return self.step >= len(STEPS)
 
     def show(self) -> None:
+        self.refresh_bindings()  # Enter's name on the key line follows the step
         view = self.game.view(LEARNER)
         talk = last_exchange(self.game.events, self.names)
         self.query_one("#tutorial-bob", SeatBox).show(SeatState(
@@ -121,7 +123,7 @@ class TutorialScreen(Screen):
         if not self.picked:
             return Content.styled(ask_sentence(who, None), "bold")
         what = rank_word(STEPS[self.step].ask.rank, role=ASK)
-        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.next"))
+        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.ask"))
         return Content.assemble((ask_sentence(who, what), "bold"), "   ",
                                 (_("Enter: ask"), "dim"), "  ", button)
 
@@ -152,6 +154,16 @@ class TutorialScreen(Screen):
         self.done = True
         self.asked_at = time.monotonic()
         self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter asks once the step's rank is chosen, and moves on otherwise; the key line
+        names the one it does."""
+        if action in ("ask", "next"):
+            return (action == "ask") == (self.picked and not self.done and not self.finished)
+        return True
+
+    def action_ask(self) -> None:
+        self.action_next()
 
     def action_next(self) -> None:
         if self.finished:
