@@ -16,7 +16,16 @@ from typing import Any
 from gofish.engine import Rules, RulesError
 from gofish.i18n import _
 from gofish.protocol.validate import is_list, is_number, is_text, is_whole
-from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec, name_key
+from gofish.seats import (
+    COMPUTER,
+    HUMAN,
+    LEVELS,
+    MAX_NAME,
+    SeatError,
+    SeatSpec,
+    name_key,
+    visible_name,
+)
 
 from .codes import CODE_ALPHABET, CODE_LENGTH, KEY_LENGTH
 
@@ -159,6 +168,8 @@ def check_name(name: object) -> str:
     except SeatError:
         raise PlanError(_("a name is 1 to {max} printable characters, without spaces at either "
                           "end").format(max=MAX_NAME)) from None
+    if not visible_name(name):
+        raise PlanError(_("a name cannot hold characters that show as nothing"))
     return name
 
 
