@@ -210,3 +210,52 @@ async def test_without_a_token_the_origin_is_still_checked(server) -> None:
         assert await refused(http, url, {"Origin": "http://evil.example"}) == 403
         async with http.ws_connect(url, headers=server.origin) as ws:
             await read_until(ws, "New game (N)")
+
+
+def live_apps(data) -> int:
+    """How many app processes run now (one may exit while it is looked at)."""
+    count = 0
+    for pid in pids_with_env("GOFISH_DATA_DIR", str(data)):
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:
+            continue
+        count += b"TEXTUAL_DRIVER=textual.drivers.web_driver:WebDriver" in environ
+    return count
+
+
+@pytest.mark.parametrize("serve_options", [("--max-sessions", "1")])
+async def test_opening_and_closing_pages_quickly_never_runs_more_than_twice_the_cap(
+        server) -> None:
+    """A place is free as soon as its page closes, while its process saves and exits (so a
+    reload gets in); pages opened and closed in a loop once ran one process each, all at once
+    (57 processes at --max-sessions 2). A process counts until it has exited: at most the cap
+    of open pages, and as many again still exiting."""
+    most = 0
+    done = False
+
+    def watch() -> None:
+        nonlocal most
+        while not done:
+            most = max(most, live_apps(server.data))
+
+    watcher = asyncio.create_task(asyncio.to_thread(watch))
+    statuses = []
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(10):
+                try:
+                    async with http.ws_connect(server.ws_url(), headers=server.origin):
+                        statuses.append(101)
+                except aiohttp.WSServerHandshakeError as refusal:
+                    statuses.append(refusal.status)
+        await asyncio.sleep(1)
+    finally:
+        done = True
+        await watcher
+    assert most <= 2, f"{most} game processes at once at --max-sessions 1 ({statuses})"
+    assert statuses[0] == 101 and set(statuses) <= {101, 503}
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the apps to exit")
+    async with aiohttp.ClientSession() as http, \
+            http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+        await read_until(ws, "New game (N)")  # once they are gone, a page gets in

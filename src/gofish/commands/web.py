@@ -12,7 +12,9 @@ WebSocket handler and app service; in front of them it checks:
   always sends it, and a page cannot forge it);
 - the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
   WebSocket is refused. A session's place is free as soon as its WebSocket closes, while its
-  process is still saving and exiting: a reloaded page would otherwise find no room.
+  process is still saving and exiting: a reloaded page would otherwise find no room. A process
+  still counts until it has exited, and at most ``max_sessions`` more may be exiting: pages
+  opened and closed in a loop once ran a process each, all at once.
 
 The page is gofish's own (``gofish/web/templates``): its title, icon and colours, a line on how
 to leave, and nothing loaded from outside this server (textual-serve's page pulls its font from
@@ -96,6 +98,8 @@ class GuardedServer(Server):
         self.max_sessions = max_sessions
         self.origins = served_origins(host, port, self.public_url)
         self.sessions: set[asyncio.Task[Any]] = set()  # each open WebSocket's handler
+        self.processes: set[asyncio.Task[Any]] = set()  # ... until its process has exited
+        self._services: dict[asyncio.Task[Any], Any] = {}  # each handler's AppService
 
     @property
     def url(self) -> str:
@@ -155,7 +159,10 @@ class GuardedServer(Server):
         return given is not None and origin_of(given) in self.origins
 
     def full(self) -> bool:
-        return len(self.sessions) >= self.max_sessions
+        """No place for one more game: ``max_sessions`` pages are open, or as many processes
+        again are still exiting after their page closed (a reload needs one of those)."""
+        return (len(self.sessions) >= self.max_sessions
+                or len(self.processes) >= 2 * self.max_sessions)
 
     def refused_full(self) -> str:
         return ngettext(
@@ -215,14 +222,30 @@ class GuardedServer(Server):
         session = asyncio.current_task()
         assert session is not None
         self.sessions.add(session)  # no await since the check: no other handler ran in between
+        self.processes.add(session)
         try:
             return await self.handle_websocket(request)
         finally:
             self.sessions.discard(session)
+            try:
+                await self._exited(self._services.pop(session, None))
+            finally:
+                self.processes.discard(session)
+
+    @staticmethod
+    async def _exited(app_service: Any) -> None:
+        """Wait for the page's process to exit: textual-serve is done with it once its output
+        ends, but the process goes on a while after that (saving, closing)."""
+        process = getattr(app_service, "_process", None)  # textual-serve 1.1.3's Process
+        if process is not None:
+            await process.wait()
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: Any) -> None:
         """textual-serve's message loop; once it ends the page is gone and its place is free."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._services[task] = app_service
         try:
             await super()._process_messages(websocket, app_service)
         finally:
