@@ -170,3 +170,21 @@ async def test_a_seat_that_looks_like_another_through_an_invisible_character_is_
         assert refused["type"] == "error" and refused["code"] == wire.BAD_NAME, refused
     assert [p.name for p in table.seats if p.taken] == ["Ann"]
     await host.close()
+
+
+@pytest.mark.parametrize("name", ["You", "YOU", "y\u043eu", "Vous", "Anda", "\u0412\u044b"])
+def test_a_name_that_is_the_games_word_for_the_player_is_refused(name):
+    """A joiner called You made the other screens read 'You asked Bob for kings. Bob gave You
+    2 kings.': the log's words for the viewer, in any of the game's languages, are not names."""
+    with pytest.raises(PlanError):
+        check_name(name)
+    check_name(name + "r")  # Your, Vousr: names like any other
+
+
+async def test_joining_as_you_is_refused(tmp_path):
+    host = make_host(tmp_path)
+    table = host.open_table(parse_seats("human,human"), preset("standard"), seed=1)
+    eve = Recorder(host, "10.0.0.6")
+    refused = (await eve.say(join(table.code, "you")))[0]
+    assert refused["type"] == "error" and refused["code"] == wire.BAD_NAME, refused
+    await host.close()
