@@ -259,3 +259,30 @@ async def test_opening_and_closing_pages_quickly_never_runs_more_than_twice_the_
     async with aiohttp.ClientSession() as http, \
             http.ws_connect(server.ws_url(), headers=server.origin) as ws:
         await read_until(ws, "New game (N)")  # once they are gone, a page gets in
+
+
+async def test_the_servers_log_never_writes_the_token(server) -> None:
+    """aiohttp's access log printed every request line, '/?token=…' and '/ws/TOKEN', and the
+    Referer (a browser sends the page's whole address with each file the page loads): a log
+    kept by a service manager held the token in every line."""
+    page = server.url
+    async with aiohttp.ClientSession() as http:
+        assert (await get(http, page))[0] == 200
+        async with http.get(f"{server.base}/static/css/xterm.css",
+                            headers={"Referer": page}) as response:
+            assert response.status == 200
+        async with http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+            await read_until(ws, "New game (N)")
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the app to exit")
+    await asyncio.to_thread(stop, server.process)  # its output, written out
+    log = server.log.read_text()
+    assert "GET /static/css/xterm.css" in log  # the requests are logged, the token is not
+    assert log.count(server.token) == 1, log  # only where the address is printed at start
+
+
+def test_the_token_is_taken_out_of_a_logged_path() -> None:
+    from gofish.commands.web import without_token
+
+    assert without_token("/ws/abc-DEF_1?width=80&height=24") == "/ws/\u2026?width=80&height=24"
+    assert without_token("/?fontsize=12&token=abc&x=1") == "/?fontsize=12&token=\u2026&x=1"
+    assert without_token("/static/js/textual.js") == "/static/js/textual.js"

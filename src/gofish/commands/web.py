@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import hmac
 import html
+import re
 import secrets
 import signal
 from pathlib import Path
@@ -36,6 +37,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
 from textual_serve.server import Server, to_int
 
 from gofish.commands.addresses import is_loopback
@@ -73,6 +75,24 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     if is_loopback(host):
         origins.update(origin_of(f"http://{name}:{port}") for name in LOOPBACK_NAMES)
     return frozenset(o for o in origins if o)
+
+
+_SECRET_IN_PATH = re.compile(r"(/ws/|[?&]token=)[^/?&#\s]+")
+
+
+def without_token(path: str) -> str:
+    """A request's path and query with the token taken out: ``/ws/…``, ``/?token=…``."""
+    return _SECRET_IN_PATH.sub(lambda m: m.group(1) + "\u2026", path)
+
+
+class AccessLog(AbstractAccessLogger):
+    """aiohttp's access log without the token: its own wrote every request line, and the
+    Referer a browser sends with each file a page loads, token and all, into the server's
+    output (which a service manager keeps)."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info('%s "%s %s" %s', request.remote, request.method,
+                         without_token(request.path_qs), response.status)
 
 
 def _page(status: int, title: str, text: str, retry: int | None = None) -> web.Response:
@@ -136,7 +156,7 @@ class GuardedServer(Server):
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
-                    loop=loop, print=lambda *_args: self.announce())
+                    loop=loop, print=lambda *_args: self.announce(), access_log_class=AccessLog)
 
     def announce(self) -> None:
         print(_("gofish is served at {url}").format(url=self.url), flush=True)
