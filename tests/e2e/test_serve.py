@@ -286,3 +286,23 @@ def test_the_token_is_taken_out_of_a_logged_path() -> None:
     assert without_token("/ws/abc-DEF_1?width=80&height=24") == "/ws/\u2026?width=80&height=24"
     assert without_token("/?fontsize=12&token=abc&x=1") == "/?fontsize=12&token=\u2026&x=1"
     assert without_token("/static/js/textual.js") == "/static/js/textual.js"
+
+
+async def test_malformed_messages_are_dropped_and_the_game_goes_on(server) -> None:
+    """textual-serve ended the session at the first message it could not read, and logged a
+    traceback with its locals: the request, token and all. Such a message is dropped now, and
+    a size out of reason is not passed on."""
+    async with aiohttp.ClientSession() as http, \
+            http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+        await read_until(ws, "New game (N)")
+        for bad in ('["stdin", 1]', "not json", "[]", "{}", '[1, 2]', '["resize"]',
+                    '["resize", {"width": -5, "height": 100000}]',
+                    '["resize", {"width": "80", "height": 24}]', '["stdin"]',
+                    '["stdin", "\\ud800"]'):
+            await ws.send_str(bad)
+        await ws.send_json(["stdin", "n"])  # and the page's keys still go through
+        await read_until(ws, "Players (2 to 6)")
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the app to exit")
+    await asyncio.to_thread(stop, server.process)
+    log = server.log.read_text()
+    assert log.count(server.token) == 1 and "Traceback" not in log, log

@@ -27,6 +27,8 @@ import asyncio
 import contextlib
 import hmac
 import html
+import json
+import logging
 import re
 import secrets
 import signal
@@ -36,7 +38,7 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 from textual_serve.server import Server, to_int
 
@@ -75,6 +77,46 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     if is_loopback(host):
         origins.update(origin_of(f"http://{name}:{port}") for name in LOOPBACK_NAMES)
     return frozenset(o for o in origins if o)
+
+
+MAX_SIZE = 1000  # columns or rows a page may ask for (a 4K screen in a small font: about 550)
+
+
+def envelope_of(text: str) -> tuple[str, Any] | None:
+    """A page's message as (type, data), checked: ``["stdin", text]``, ``["resize", {"width":
+    W, "height": H}]`` (1 to MAX_SIZE each), ``["ping", data]``, ``["blur"]``, ``["focus"]``;
+    None for anything else. textual-serve took them unchecked: the first malformed one ended
+    the session, with a traceback of its locals (the request, token and all) in the log."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin":
+        if not isinstance(data, str) or not data.isascii() and not _utf8(data):
+            return None
+        return kind, data
+    if kind == "resize":
+        if not isinstance(data, dict):
+            return None
+        width, height = data.get("width"), data.get("height")
+        if not all(type(n) is int and 1 <= n <= MAX_SIZE for n in (width, height)):
+            return None
+        return kind, {"width": width, "height": height}
+    if kind in ("ping", "blur", "focus"):
+        return kind, data
+    return None
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be sent as UTF-8 (JSON can carry a lone surrogate; it cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _SECRET_IN_PATH = re.compile(r"(/ws/|[?&]token=)[^/?&#\s]+")
@@ -260,13 +302,38 @@ class GuardedServer(Server):
         if process is not None:
             await process.wait()
 
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, but a traceback shows no locals: they held the request,
+        and so the token."""
+        super().initialize_logging()
+        for handler in logging.getLogger().handlers:
+            if hasattr(handler, "tracebacks_show_locals"):
+                handler.tracebacks_show_locals = False
+
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: Any) -> None:
-        """textual-serve's message loop; once it ends the page is gone and its place is free."""
+        """textual-serve's message loop, each message checked (a malformed one is dropped);
+        once it ends the page is gone and its place is free."""
         task = asyncio.current_task()
         assert task is not None
         self._services[task] = app_service
         try:
-            await super()._process_messages(websocket, app_service)
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                envelope = envelope_of(message.data)
+                if envelope is None:
+                    continue
+                kind, data = envelope
+                if kind == "stdin":
+                    await app_service.send_bytes(data.encode("utf-8"))
+                elif kind == "resize":
+                    await app_service.set_terminal_size(data["width"], data["height"])
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
         finally:
             self.sessions.discard(asyncio.current_task())
