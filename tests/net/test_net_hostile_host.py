@@ -132,10 +132,14 @@ async def test_the_join_screen_shows_nothing_a_terminal_would_obey(tmp_path):
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait(pilot, lambda: app.table is not None and app.remote.error is not None,
                    what="the table")
-        await pilot.pause(0.2)
-        shown = text_of(app) + "".join(str(n.message) for n in app._notifications)
-        assert "Evil" in shown
-        assert is_clean(shown.replace("\n", "")), repr(shown)
+
+        def shown() -> str:
+            return text_of(app) + "".join(str(n.message) for n in app._notifications)
+
+        # the seat notices come a moment after the seat news (SEAT_NEWS_EVERY)
+        await wait(pilot, lambda: "Evil" in shown(), what="Evil's name on screen")
+        await pilot.pause(0.5)
+        assert is_clean(shown().replace("\n", "")), repr(shown())
     await host.close()
 
 
