@@ -149,3 +149,17 @@ def test_the_host_terminal_prints_names_as_data(capsys):
     captured = capsys.readouterr()
     assert "Evil" in captured.out
     assert is_clean((captured.out + captured.err).replace("\n", ""))
+
+
+def test_no_break_spaces_are_kept_they_move_no_cursor(capsys):
+    """French puts a no-break space before ':' and inside « »: clean() turned each into '�',
+    so every French line at the host's terminal, and a joined player's last words, read
+    'Table ABCDEF� : Ann…' ('gofish�: un nom ne peut pas…')."""
+    french = "Table ABCDEF\u00a0: «\u202fAnn\u202f» prend la place 1."
+    assert clean(french) == french and is_clean(french)
+    net_command._say(french)
+    net_command._err(f"gofish\u00a0: {EVIL}")
+    captured = capsys.readouterr()
+    assert captured.out == french + "\n"
+    assert captured.err.startswith("gofish\u00a0: ")
+    assert "\ufffd" not in json_line({"message": french})
