@@ -154,6 +154,8 @@ class GuardedServer(Server):
     def __init__(self, command: str, *, host: str, port: int, title: str,
                  public_url: str | None, token: str | None,
                  max_sessions: int) -> None:
+        if public_url is None and ":" in host:  # an IPv6 address: written in brackets
+            public_url = f"http://[{host}]:{port}"
         super().__init__(command, host=host, port=port, title=title, public_url=public_url)
         self.public_url = self.public_url.rstrip("/")
         self.token = token
