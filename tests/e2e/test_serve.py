@@ -306,3 +306,18 @@ async def test_malformed_messages_are_dropped_and_the_game_goes_on(server) -> No
     await asyncio.to_thread(stop, server.process)
     log = server.log.read_text()
     assert log.count(server.token) == 1 and "Traceback" not in log, log
+
+
+async def test_the_page_may_not_be_framed_cached_or_named_elsewhere(server) -> None:
+    """A site that had the token could not open the WebSocket from its own origin, but it
+    could frame the page itself (whose origin is this server's) and have the player click in
+    it. The page (and its refusals) now forbid framing, caching (the page holds the token)
+    and a Referer."""
+    async with aiohttp.ClientSession() as http:
+        for url in (server.url, server.base + "/"):
+            async with http.get(url) as response:
+                headers = response.headers
+                assert headers.get("X-Frame-Options") == "DENY", url
+                assert "frame-ancestors 'none'" in headers.get("Content-Security-Policy", "")
+                assert headers.get("Referrer-Policy") == "no-referrer"
+                assert "no-store" in headers.get("Cache-Control", "")

@@ -46,6 +46,15 @@ from gofish.commands.addresses import is_loopback
 from gofish.i18n import _, language, ngettext
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+# On every answer: no page elsewhere may frame this one (a site that had the token could not
+# open the WebSocket from its own origin, but could frame the page and have the player click
+# in it), the page (which holds the token) is not cached, and no Referer names it.
+HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 WEB = Path(__file__).resolve().parent.parent / "web"  # gofish's page and icon
 
@@ -184,7 +193,13 @@ class GuardedServer(Server):
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
+        app.on_response_prepare.append(self._headers)
         return app
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to say yet: the port is not listening (textual-serve prints its logo here)."""
