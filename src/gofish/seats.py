@@ -24,7 +24,12 @@ _EMOJI_TAILS = {"\ufe0f", "\ufe0e", *map(chr, range(0x1F3FB, 0x1F400))}  # VS16/
 _LOOKALIKES = str.maketrans(dict(zip(
     "авекмнорстухѕіјһԁԛԝӏёїαβεζηικμνορτυχl1|0",
     "abekmhopctyxsijhdqwiëïabezhikmnoptyxiiio", strict=True)))
-_INVISIBLE = dict.fromkeys(map(ord, f"{ZWJ}\u200c\ufe0e\ufe0f"))
+# Characters Python calls printable that draw nothing, or a blank: the combining grapheme
+# joiner, the Hangul fillers, Khmer's invisible vowels, Mongolian selectors, variation selectors
+# other than the emoji ones, the braille blank. "Ann" + U+034F reads "Ann" on every screen.
+_BLANK = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800,
+                    0x3164, *range(0xFE00, 0xFE0E), 0xFFA0, *range(0xE0100, 0xE01F0)])
+_INVISIBLE = dict.fromkeys([*map(ord, f"{ZWJ}\u200c\ufe0e\ufe0f"), *_BLANK])
 
 
 def _emoji_before(name: str, i: int) -> bool:
@@ -41,9 +46,16 @@ def printable_name(name: str) -> bool:
                for i, ch in enumerate(name))
 
 
+def visible_name(name: str) -> bool:
+    """No character that draws nothing: a name joining a table must not pass for another, nor
+    show as nothing. (Not asked of saved names: a game is never lost over its names.)"""
+    return not any(ord(ch) in _BLANK for ch in name)
+
+
 def name_key(name: str) -> str:
     """What a name looks like: two names with the same key are too alike to sit at one table
-    (the same regardless of case, width and look-alike letters: "Аlice" is "Alice")."""
+    (the same regardless of case, width, look-alike letters and invisible characters: "Аlice"
+    is "Alice")."""
     folded = unicodedata.normalize("NFKC", name).translate(_INVISIBLE).casefold()
     return unicodedata.normalize("NFKC", folded).translate(_LOOKALIKES)
 

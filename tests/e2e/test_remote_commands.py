@@ -283,3 +283,14 @@ async def test_keys_in_a_burst_start_the_setup_shown(tmp_path) -> None:
         assert [(s.name, s.is_human) for s in app.session.seats] == [("Alice", True),
                                                                     ("Bob", False)]
         assert app.session.rules == PRESETS["standard"]
+
+
+def test_an_ipv6_address_is_written_in_brackets() -> None:
+    """`gofish serve --host ::1` printed http://::1:8000/?token=…, which no browser opens, and
+    gave its page the WebSocket ws://::1:8000/ws/…"""
+    from gofish.commands.web import GuardedServer
+
+    server = GuardedServer("true", host="::1", port=8000, title="gofish", public_url=None,
+                           token="T0KEN", max_sessions=2)
+    assert server.url == "http://[::1]:8000/?token=T0KEN"
+    assert "http://[::1]:8000" in server.origins

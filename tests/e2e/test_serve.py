@@ -210,3 +210,114 @@ async def test_without_a_token_the_origin_is_still_checked(server) -> None:
         assert await refused(http, url, {"Origin": "http://evil.example"}) == 403
         async with http.ws_connect(url, headers=server.origin) as ws:
             await read_until(ws, "New game (N)")
+
+
+def live_apps(data) -> int:
+    """How many app processes run now (one may exit while it is looked at)."""
+    count = 0
+    for pid in pids_with_env("GOFISH_DATA_DIR", str(data)):
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:
+            continue
+        count += b"TEXTUAL_DRIVER=textual.drivers.web_driver:WebDriver" in environ
+    return count
+
+
+@pytest.mark.parametrize("serve_options", [("--max-sessions", "1")])
+async def test_opening_and_closing_pages_quickly_never_runs_more_than_twice_the_cap(
+        server) -> None:
+    """A place is free as soon as its page closes, while its process saves and exits (so a
+    reload gets in); pages opened and closed in a loop once ran one process each, all at once
+    (57 processes at --max-sessions 2). A process counts until it has exited: at most the cap
+    of open pages, and as many again still exiting."""
+    most = 0
+    done = False
+
+    def watch() -> None:
+        nonlocal most
+        while not done:
+            most = max(most, live_apps(server.data))
+
+    watcher = asyncio.create_task(asyncio.to_thread(watch))
+    statuses = []
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(10):
+                try:
+                    async with http.ws_connect(server.ws_url(), headers=server.origin):
+                        statuses.append(101)
+                except aiohttp.WSServerHandshakeError as refusal:
+                    statuses.append(refusal.status)
+        await asyncio.sleep(1)
+    finally:
+        done = True
+        await watcher
+    assert most <= 2, f"{most} game processes at once at --max-sessions 1 ({statuses})"
+    assert statuses[0] == 101 and set(statuses) <= {101, 503}
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the apps to exit")
+    async with aiohttp.ClientSession() as http, \
+            http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+        await read_until(ws, "New game (N)")  # once they are gone, a page gets in
+
+
+async def test_the_servers_log_never_writes_the_token(server) -> None:
+    """aiohttp's access log printed every request line, '/?token=…' and '/ws/TOKEN', and the
+    Referer (a browser sends the page's whole address with each file the page loads): a log
+    kept by a service manager held the token in every line."""
+    page = server.url
+    async with aiohttp.ClientSession() as http:
+        assert (await get(http, page))[0] == 200
+        async with http.get(f"{server.base}/static/css/xterm.css",
+                            headers={"Referer": page}) as response:
+            assert response.status == 200
+        async with http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+            await read_until(ws, "New game (N)")
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the app to exit")
+    await asyncio.to_thread(stop, server.process)  # its output, written out
+    log = server.log.read_text()
+    assert "GET /static/css/xterm.css" in log  # the requests are logged, the token is not
+    assert log.count(server.token) == 1, log  # only where the address is printed at start
+
+
+def test_the_token_is_taken_out_of_a_logged_path() -> None:
+    from gofish.commands.web import without_token
+
+    assert without_token("/ws/abc-DEF_1?width=80&height=24") == "/ws/\u2026?width=80&height=24"
+    assert without_token("/?fontsize=12&token=abc&x=1") == "/?fontsize=12&token=\u2026&x=1"
+    assert without_token("/static/js/textual.js") == "/static/js/textual.js"
+
+
+async def test_malformed_messages_are_dropped_and_the_game_goes_on(server) -> None:
+    """textual-serve ended the session at the first message it could not read, and logged a
+    traceback with its locals: the request, token and all. Such a message is dropped now, and
+    a size out of reason is not passed on."""
+    async with aiohttp.ClientSession() as http, \
+            http.ws_connect(server.ws_url(), headers=server.origin) as ws:
+        await read_until(ws, "New game (N)")
+        for bad in ('["stdin", 1]', "not json", "[]", "{}", '[1, 2]', '["resize"]',
+                    '["resize", {"width": -5, "height": 100000}]',
+                    '["resize", {"width": "80", "height": 24}]', '["stdin"]',
+                    '["stdin", "\\ud800"]'):
+            await ws.send_str(bad)
+        await ws.send_json(["stdin", "n"])  # and the page's keys still go through
+        await read_until(ws, "Players (2 to 6)")
+    await asyncio.to_thread(wait_until, lambda: not live_apps(server.data), 20, "the app to exit")
+    await asyncio.to_thread(stop, server.process)
+    log = server.log.read_text()
+    assert log.count(server.token) == 1 and "Traceback" not in log, log
+
+
+async def test_the_page_may_not_be_framed_cached_or_named_elsewhere(server) -> None:
+    """A site that had the token could not open the WebSocket from its own origin, but it
+    could frame the page itself (whose origin is this server's) and have the player click in
+    it. The page (and its refusals) now forbid framing, caching (the page holds the token)
+    and a Referer."""
+    async with aiohttp.ClientSession() as http:
+        for url in (server.url, server.base + "/"):
+            async with http.get(url) as response:
+                headers = response.headers
+                assert headers.get("X-Frame-Options") == "DENY", url
+                assert "frame-ancestors 'none'" in headers.get("Content-Security-Policy", "")
+                assert headers.get("Referrer-Policy") == "no-referrer"
+                assert "no-store" in headers.get("Cache-Control", "")

@@ -132,10 +132,14 @@ async def test_the_join_screen_shows_nothing_a_terminal_would_obey(tmp_path):
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait(pilot, lambda: app.table is not None and app.remote.error is not None,
                    what="the table")
-        await pilot.pause(0.2)
-        shown = text_of(app) + "".join(str(n.message) for n in app._notifications)
-        assert "Evil" in shown
-        assert is_clean(shown.replace("\n", "")), repr(shown)
+
+        def shown() -> str:
+            return text_of(app) + "".join(str(n.message) for n in app._notifications)
+
+        # the seat notices come a moment after the seat news (SEAT_NEWS_EVERY)
+        await wait(pilot, lambda: "Evil" in shown(), what="Evil's name on screen")
+        await pilot.pause(0.5)
+        assert is_clean(shown().replace("\n", "")), repr(shown())
     await host.close()
 
 
@@ -145,3 +149,17 @@ def test_the_host_terminal_prints_names_as_data(capsys):
     captured = capsys.readouterr()
     assert "Evil" in captured.out
     assert is_clean((captured.out + captured.err).replace("\n", ""))
+
+
+def test_no_break_spaces_are_kept_they_move_no_cursor(capsys):
+    """French puts a no-break space before ':' and inside « »: clean() turned each into '�',
+    so every French line at the host's terminal, and a joined player's last words, read
+    'Table ABCDEF� : Ann…' ('gofish�: un nom ne peut pas…')."""
+    french = "Table ABCDEF\u00a0: «\u202fAnn\u202f» prend la place 1."
+    assert clean(french) == french and is_clean(french)
+    net_command._say(french)
+    net_command._err(f"gofish\u00a0: {EVIL}")
+    captured = capsys.readouterr()
+    assert captured.out == french + "\n"
+    assert captured.err.startswith("gofish\u00a0: ")
+    assert "\ufffd" not in json_line({"message": french})

@@ -164,3 +164,39 @@ async def test_idle_connections_make_way_for_a_rejoin_and_a_new_player(tmp_path)
     for c in (*idle, back, bob):
         c.close()
     await host.close()
+
+
+async def test_a_seat_reconnecting_in_a_loop_is_a_few_lines_at_the_hosts_terminal(
+        tmp_path):
+    """A seated player reconnecting again and again with their own secret printed two lines
+    each time at the host's terminal (6,000 lines for 3,000 reconnects), pushing the kept
+    seats' commands out of sight. The host now says a few at once, then one a second, and
+    always where the seat is in the end."""
+    said: list[str] = []
+    host = make_host(tmp_path, say=said.append)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,human"), preset("standard"), seed=1)
+    mal = await Client.open(port)
+    welcome = await mal.say({"type": "join", "code": table.code, "name": "Mal"})
+    assert welcome is not None and welcome["type"] == "welcome", welcome
+    for _round in range(100):
+        mal.writer.close()
+        mal = await Client.open(port)
+        back = await mal.say({"type": "join", "code": table.code, "name": "Mal",
+                              "secret": welcome["secret"]})
+        assert back is not None and back["type"] == "welcome", back
+    mal.writer.close()
+    await until_true(lambda: not table.links, "Mal to go")
+    await asyncio.sleep(1.2)
+    about_mal = [line for line in said if "Mal" in line]
+    assert len(about_mal) <= 10, f"{len(about_mal)} lines: {about_mal[:4]}"
+    assert about_mal[0].endswith("Mal takes seat 1.") and about_mal[-1].endswith("Mal is away.")
+    await host.close()
+
+
+async def until_true(check, what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)

@@ -10,7 +10,7 @@ from net_support import Recorder, make_host
 
 from gofish.engine import preset
 from gofish.net.codes import format_code, parse_code
-from gofish.net.plan import PlanError, TableRecord, parse_seats
+from gofish.net.plan import PlanError, TableRecord, check_name, parse_seats
 from gofish.protocol import wire
 from gofish.seats import SeatError, SeatSpec, name_key, printable_name
 
@@ -139,3 +139,52 @@ async def test_a_table_kept_by_an_older_host_gets_keys_when_reopened(tmp_path):
     eve = Recorder(again, "10.0.0.5")
     assert (await eve.say(join(table.code, "Alice")))[0]["code"] == wire.SEAT_KEPT
     await again.close()
+
+
+# Characters Python calls printable that draw nothing: the combining grapheme joiner, the
+# Hangul fillers, Khmer and Mongolian invisible marks, variation selectors that follow no
+# emoji, the braille blank. Found joining as "Ann" + U+034F beside Ann: both seats read "Ann".
+INVISIBLE = ["\u034f", "\u115f", "\u1160", "\u17b4", "\u180b", "\u2800", "\u3164", "\ufe00",
+             "\uffa0", "\U000e0100"]
+
+
+@pytest.mark.parametrize("mark", INVISIBLE)
+def test_a_name_with_an_invisible_character_is_refused_and_keys_as_without_it(mark):
+    with pytest.raises(PlanError):
+        check_name("Ann" + mark)
+    with pytest.raises(PlanError):
+        check_name(mark)  # a name that shows as nothing
+    assert name_key("An" + mark + "n") == name_key("Ann")
+    check_name("Ann")  # and what is left is a name
+
+
+async def test_a_seat_that_looks_like_another_through_an_invisible_character_is_refused(
+        tmp_path):
+    host = make_host(tmp_path)
+    table = host.open_table(parse_seats("human,human,human"), preset("standard"), seed=1)
+    ann = Recorder(host, "10.0.0.5")
+    assert (await ann.say(join(table.code, "Ann")))[0]["type"] == "welcome"
+    eve = Recorder(host, "10.0.0.6")
+    for name in ("Ann\u034f", "Ann\u2800", "\u3164"):
+        refused = (await eve.say(join(table.code, name)))[0]
+        assert refused["type"] == "error" and refused["code"] == wire.BAD_NAME, refused
+    assert [p.name for p in table.seats if p.taken] == ["Ann"]
+    await host.close()
+
+
+@pytest.mark.parametrize("name", ["You", "YOU", "y\u043eu", "Vous", "Anda", "\u0412\u044b"])
+def test_a_name_that_is_the_games_word_for_the_player_is_refused(name):
+    """A joiner called You made the other screens read 'You asked Bob for kings. Bob gave You
+    2 kings.': the log's words for the viewer, in any of the game's languages, are not names."""
+    with pytest.raises(PlanError):
+        check_name(name)
+    check_name(name + "r")  # Your, Vousr: names like any other
+
+
+async def test_joining_as_you_is_refused(tmp_path):
+    host = make_host(tmp_path)
+    table = host.open_table(parse_seats("human,human"), preset("standard"), seed=1)
+    eve = Recorder(host, "10.0.0.6")
+    refused = (await eve.say(join(table.code, "you")))[0]
+    assert refused["type"] == "error" and refused["code"] == wire.BAD_NAME, refused
+    await host.close()

@@ -12,7 +12,9 @@ WebSocket handler and app service; in front of them it checks:
   always sends it, and a page cannot forge it);
 - the number of sessions open at once: beyond ``max_sessions`` a page says so (503) and a
   WebSocket is refused. A session's place is free as soon as its WebSocket closes, while its
-  process is still saving and exiting: a reloaded page would otherwise find no room.
+  process is still saving and exiting: a reloaded page would otherwise find no room. A process
+  still counts until it has exited, and at most ``max_sessions`` more may be exiting: pages
+  opened and closed in a loop once ran a process each, all at once.
 
 The page is gofish's own (``gofish/web/templates``): its title, icon and colours, a line on how
 to leave, and nothing loaded from outside this server (textual-serve's page pulls its font from
@@ -25,6 +27,9 @@ import asyncio
 import contextlib
 import hmac
 import html
+import json
+import logging
+import re
 import secrets
 import signal
 from pathlib import Path
@@ -33,13 +38,23 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
+from aiohttp.abc import AbstractAccessLogger
 from textual_serve.server import Server, to_int
 
 from gofish.commands.addresses import is_loopback
 from gofish.i18n import _, language, ngettext
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+# On every answer: no page elsewhere may frame this one (a site that had the token could not
+# open the WebSocket from its own origin, but could frame the page and have the player click
+# in it), the page (which holds the token) is not cached, and no Referer names it.
+HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 WEB = Path(__file__).resolve().parent.parent / "web"  # gofish's page and icon
 
@@ -73,6 +88,64 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     return frozenset(o for o in origins if o)
 
 
+MAX_SIZE = 1000  # columns or rows a page may ask for (a 4K screen in a small font: about 550)
+
+
+def envelope_of(text: str) -> tuple[str, Any] | None:
+    """A page's message as (type, data), checked: ``["stdin", text]``, ``["resize", {"width":
+    W, "height": H}]`` (1 to MAX_SIZE each), ``["ping", data]``, ``["blur"]``, ``["focus"]``;
+    None for anything else. textual-serve took them unchecked: the first malformed one ended
+    the session, with a traceback of its locals (the request, token and all) in the log."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin":
+        if not isinstance(data, str) or not data.isascii() and not _utf8(data):
+            return None
+        return kind, data
+    if kind == "resize":
+        if not isinstance(data, dict):
+            return None
+        width, height = data.get("width"), data.get("height")
+        if not all(type(n) is int and 1 <= n <= MAX_SIZE for n in (width, height)):
+            return None
+        return kind, {"width": width, "height": height}
+    if kind in ("ping", "blur", "focus"):
+        return kind, data
+    return None
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be sent as UTF-8 (JSON can carry a lone surrogate; it cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_SECRET_IN_PATH = re.compile(r"(/ws/|[?&]token=)[^/?&#\s]+")
+
+
+def without_token(path: str) -> str:
+    """A request's path and query with the token taken out: ``/ws/…``, ``/?token=…``."""
+    return _SECRET_IN_PATH.sub(lambda m: m.group(1) + "\u2026", path)
+
+
+class AccessLog(AbstractAccessLogger):
+    """aiohttp's access log without the token: its own wrote every request line, and the
+    Referer a browser sends with each file a page loads, token and all, into the server's
+    output (which a service manager keeps)."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info('%s "%s %s" %s', request.remote, request.method,
+                         without_token(request.path_qs), response.status)
+
+
 def _page(status: int, title: str, text: str, retry: int | None = None) -> web.Response:
     """A plain page with a message; ``retry`` seconds: the browser loads the address again."""
     again = f"<meta http-equiv='refresh' content='{retry}'>" if retry else ""
@@ -90,12 +163,16 @@ class GuardedServer(Server):
     def __init__(self, command: str, *, host: str, port: int, title: str,
                  public_url: str | None, token: str | None,
                  max_sessions: int) -> None:
+        if public_url is None and ":" in host:  # an IPv6 address: written in brackets
+            public_url = f"http://[{host}]:{port}"
         super().__init__(command, host=host, port=port, title=title, public_url=public_url)
         self.public_url = self.public_url.rstrip("/")
         self.token = token
         self.max_sessions = max_sessions
         self.origins = served_origins(host, port, self.public_url)
         self.sessions: set[asyncio.Task[Any]] = set()  # each open WebSocket's handler
+        self.processes: set[asyncio.Task[Any]] = set()  # ... until its process has exited
+        self._services: dict[asyncio.Task[Any], Any] = {}  # each handler's AppService
 
     @property
     def url(self) -> str:
@@ -116,7 +193,13 @@ class GuardedServer(Server):
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
+        app.on_response_prepare.append(self._headers)
         return app
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to say yet: the port is not listening (textual-serve prints its logo here)."""
@@ -132,7 +215,7 @@ class GuardedServer(Server):
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False,
-                    loop=loop, print=lambda *_args: self.announce())
+                    loop=loop, print=lambda *_args: self.announce(), access_log_class=AccessLog)
 
     def announce(self) -> None:
         print(_("gofish is served at {url}").format(url=self.url), flush=True)
@@ -155,7 +238,10 @@ class GuardedServer(Server):
         return given is not None and origin_of(given) in self.origins
 
     def full(self) -> bool:
-        return len(self.sessions) >= self.max_sessions
+        """No place for one more game: ``max_sessions`` pages are open, or as many processes
+        again are still exiting after their page closed (a reload needs one of those)."""
+        return (len(self.sessions) >= self.max_sessions
+                or len(self.processes) >= 2 * self.max_sessions)
 
     def refused_full(self) -> str:
         return ngettext(
@@ -215,15 +301,56 @@ class GuardedServer(Server):
         session = asyncio.current_task()
         assert session is not None
         self.sessions.add(session)  # no await since the check: no other handler ran in between
+        self.processes.add(session)
         try:
             return await self.handle_websocket(request)
         finally:
             self.sessions.discard(session)
+            try:
+                await self._exited(self._services.pop(session, None))
+            finally:
+                self.processes.discard(session)
+
+    @staticmethod
+    async def _exited(app_service: Any) -> None:
+        """Wait for the page's process to exit: textual-serve is done with it once its output
+        ends, but the process goes on a while after that (saving, closing)."""
+        process = getattr(app_service, "_process", None)  # textual-serve 1.1.3's Process
+        if process is not None:
+            await process.wait()
+
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, but a traceback shows no locals: they held the request,
+        and so the token."""
+        super().initialize_logging()
+        for handler in logging.getLogger().handlers:
+            if hasattr(handler, "tracebacks_show_locals"):
+                handler.tracebacks_show_locals = False
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: Any) -> None:
-        """textual-serve's message loop; once it ends the page is gone and its place is free."""
+        """textual-serve's message loop, each message checked (a malformed one is dropped);
+        once it ends the page is gone and its place is free."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._services[task] = app_service
         try:
-            await super()._process_messages(websocket, app_service)
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                envelope = envelope_of(message.data)
+                if envelope is None:
+                    continue
+                kind, data = envelope
+                if kind == "stdin":
+                    await app_service.send_bytes(data.encode("utf-8"))
+                elif kind == "resize":
+                    await app_service.set_terminal_size(data["width"], data["height"])
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
         finally:
             self.sessions.discard(asyncio.current_task())

@@ -16,7 +16,16 @@ from typing import Any
 from gofish.engine import Rules, RulesError
 from gofish.i18n import _
 from gofish.protocol.validate import is_list, is_number, is_text, is_whole
-from gofish.seats import COMPUTER, HUMAN, LEVELS, MAX_NAME, SeatError, SeatSpec, name_key
+from gofish.seats import (
+    COMPUTER,
+    HUMAN,
+    LEVELS,
+    MAX_NAME,
+    SeatError,
+    SeatSpec,
+    name_key,
+    visible_name,
+)
 
 from .codes import CODE_ALPHABET, CODE_LENGTH, KEY_LENGTH
 
@@ -150,6 +159,11 @@ def name_computers(plans: list[SeatPlan]) -> None:
         used.add(name_key(p.name))
 
 
+# What the log calls the player reading it, in each of the game's languages ("You asked Bob
+# for kings"): a joiner named so would read on the others' screens as each of them.
+VIEWER_WORDS = frozenset(name_key(word) for word in ("you", "vous", "anda", "вы"))
+
+
 def check_name(name: object) -> str:
     """The name a joining player gave, checked like any seat's; PlanError says what is wrong."""
     if not isinstance(name, str):
@@ -159,6 +173,11 @@ def check_name(name: object) -> str:
     except SeatError:
         raise PlanError(_("a name is 1 to {max} printable characters, without spaces at either "
                           "end").format(max=MAX_NAME)) from None
+    if not visible_name(name):
+        raise PlanError(_("a name cannot hold characters that show as nothing"))
+    if name_key(name) in VIEWER_WORDS:
+        raise PlanError(_("“{name}” is the word the game uses for each player: choose another "
+                          "name").format(name=name))
     return name
 
 

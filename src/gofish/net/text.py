@@ -13,6 +13,7 @@ nothing to a terminal; see ``gofish.seats`` for where names may hold it.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 ZWJ = "\u200d"
@@ -21,8 +22,10 @@ REPLACEMENT = "\ufffd"
 
 def unsafe(ch: str) -> bool:
     """Controls (C0, C1, DEL), format characters (bidi overrides, invisible marks), line and
-    paragraph separators, surrogates, private-use and unassigned code points; not the ZWJ."""
-    return not ch.isprintable() and ch != ZWJ
+    paragraph separators, surrogates, private-use and unassigned code points; not the ZWJ, nor
+    the spaces Python calls unprintable (French puts a no-break one before ':' and inside « »;
+    no space moves the cursor)."""
+    return not ch.isprintable() and ch != ZWJ and unicodedata.category(ch) != "Zs"
 
 
 def clean(text: object, limit: int = 200) -> str:

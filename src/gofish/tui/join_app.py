@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from gofish.store.errors import StoreError
 
 
+SEAT_NEWS_EVERY = 0.3  # seconds between two tellings of who left or came back
+
+
 class WaitingScreen(Screen):
     """Before the game: who has taken which seat, and the connection's state."""
 
@@ -101,6 +104,8 @@ class JoinApp(GofishApp):
         self._told = 0  # events already put in the message line
         self._offline = False
         self._status_seen: dict[int, str] = {}
+        self._seat_notices: dict[int, str] = {}  # each seat's notice on screen, if any
+        self._seats_due = False  # a change of seats is to be told shortly
 
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -148,7 +153,7 @@ class JoinApp(GofishApp):
             self._told = 0  # (app.session stays None: that is a game held here, to let go)
             self.exit_message = self.rejoin_hint()
         elif kind == "seat":
-            self._tell_seats()
+            self._seats_changed()
         elif kind == "error" and s.error is not None:
             if self.table is not None and self._table_ready():
                 self.table.say(s.error[1])
@@ -183,7 +188,16 @@ class JoinApp(GofishApp):
     def _table_ready(self) -> bool:
         return self.table is not None and self.screen is self.table and self.table.is_mounted
 
+    def _seats_changed(self) -> None:
+        """Tell the seats' comings and goings at most every SEAT_NEWS_EVERY seconds: a player
+        reconnecting in a loop made a notice on every other screen each time (3,000 in six
+        seconds kept a screen busy for minutes, deaf to every key)."""
+        if not self._seats_due:
+            self._seats_due = True
+            self.set_timer(SEAT_NEWS_EVERY, self._tell_seats)
+
     def _tell_seats(self) -> None:
+        self._seats_due = False
         s = self.remote
         texts = {
             AWAY: N_("{name} is away: the table waits."),
@@ -195,8 +209,16 @@ class JoinApp(GofishApp):
             text = texts.get(status)
             if text and 0 <= seat < len(s.names) and before != status and \
                     not (before is None and status == HERE):
-                self.notify(_(text).format(name=s.names[seat]), timeout=5, markup=False)
+                self._notify_seat(seat, _(text).format(name=s.names[seat]))
         self._status_seen = dict(s.statuses)
+
+    def _notify_seat(self, seat: int, text: str) -> None:
+        """One notice a seat: its news replaces the earlier one still on screen."""
+        earlier = self._seat_notices.get(seat)
+        for notice in [n for n in self._notifications if n.message == earlier]:
+            self._unnotify(notice, refresh=False)  # the notice that follows redraws them
+        self._seat_notices[seat] = text
+        self.notify(text, timeout=5, markup=False)
 
     # ------------------------------------------------------------------ what the host does here
 
