@@ -229,8 +229,10 @@ class Tmux:
         self.socket = str(tmp / f"{name}.sock")
 
     def run(self, *args: str) -> str:
+        # a suite run from inside tmux must not hand this server the outer one's $TMUX
+        env = {k: v for k, v in os.environ.items() if k != "TMUX"}
         return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,
-                              text=True, timeout=10).stdout
+                              text=True, timeout=10, env=env).stdout
 
     def start(self, command: str, env: dict[str, str]) -> None:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
