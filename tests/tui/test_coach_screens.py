@@ -294,6 +294,42 @@ async def test_the_tutorial_draws_the_table_and_raises_the_rank_to_ask(tmp_path)
         assert hand.chosen == 4 and not hand.new  # sixes next
 
 
+async def test_the_tutorial_says_the_key_once_and_takes_it_back(tmp_path) -> None:
+    """Wrong keys pressed again and again give one notice, not a pile over the guide's words;
+    once the step's key is pressed the notice goes (it said K while the guide said Enter)."""
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_tutorial(pilot)
+        await pilot.press("x", "2", "q")
+        await pilot.pause()
+        assert notices(app) == ["Press K for this step."]
+        await pilot.press("k")
+        await pilot.pause()
+        assert not notices(app)
+
+
+async def test_the_tutorial_key_line_offers_enter_only_when_it_moves_on(tmp_path) -> None:
+    """While a step waits for its rank key the key line does not say Enter continues (it
+    does not): Enter then says which key the step takes; once the ask is made, it does."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        footer = screen.query_one(KeyFooter)
+        assert "Continue" not in str(footer.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.step == 0 and not screen.done
+        assert notices(app) == ["Press K for this step."]
+        await pilot.press("k")
+        await pilot.pause()
+        assert "Continue" in str(footer.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.step == 1 and "Continue" not in str(footer.render())
+
+
 async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _
 from gofish.narrate import story
+from gofish.tui.game_app import game_app
 from gofish.tui.render import dot, hand_title
 from gofish.tui.speech import last_exchange
 from gofish.tui.widgets.hand import HandView
@@ -35,7 +36,7 @@ class TutorialScreen(Screen):
     TutorialScreen #tutorial-title { height: 1; background: $panel; padding: 0 1; }
     TutorialScreen #tutorial-felt { height: 7; padding: 0 1; }
     TutorialScreen #tutorial-felt SeatBox { width: 26; }
-    TutorialScreen #tutorial-felt StockView { margin: 2 0 0 4; }
+    TutorialScreen #tutorial-felt StockView { margin: 2 0 0 1; }
     TutorialScreen #tutorial-guide { height: auto; padding: 0 1; margin: 0 1;
                                      border: round $primary; }
     TutorialScreen #tutorial-said { height: auto; min-height: 1; padding: 0 1;
@@ -74,11 +75,19 @@ class TutorialScreen(Screen):
     def on_resize(self) -> None:
         self.show()  # the hand's title fits the width
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter moves on once the step's ask is made (or at the end): until then the key line
+        does not offer it, and Enter says which key the step takes."""
+        if action == "next":
+            return self.done or self.finished
+        return True
+
     @property
     def finished(self) -> bool:
         return self.step >= len(STEPS)
 
     def show(self) -> None:
+        self.refresh_bindings()  # Enter is offered once the ask is made
         view = self.game.view(LEARNER)
         talk = last_exchange(self.game.events, self.names)
         self.query_one("#tutorial-bob", SeatBox).show(SeatState(
@@ -103,20 +112,23 @@ class TutorialScreen(Screen):
             tuple(view.hand), chosen=rank, new=self.new, clickable=False)
 
     def on_key(self, event: events.Key) -> None:
-        if self.finished or self.done or not event.character:
+        if self.finished or self.done:
             return
         step = STEPS[self.step]
-        if step.takes(event.character):
+        char = event.character or ""
+        if char and step.takes(char):
             event.stop()
+            self.app.clear_notifications()  # "press K" is said and done
             before = set(self.game.view(LEARNER).hand)
             happened = self.game.apply(step.ask)
             self.new = frozenset(set(self.game.view(LEARNER).hand) - before)
             self.said = " ".join(line.text for line in story(happened, self.names, LEARNER))
             self.done = True
             self.show()
-        elif event.character.isprintable() and event.key not in ("enter", "escape"):
-            event.stop()
-            self.notify(_("Press {key} for this step.").format(key=step.key))
+        elif (char and char.isprintable()) or event.key == "enter":
+            event.stop()  # Enter too: the key line does not offer it until the ask is made
+            game_app(self).notify_once(_("Press {key} for this step.").format(key=step.key),
+                                       timeout=5)
 
     def action_next(self) -> None:
         if self.finished:
