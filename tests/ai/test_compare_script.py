@@ -146,7 +146,7 @@ def test_seer_at_four_seats_asks_where_the_cards_are_and_hard_alone_is_one_game(
     from gofish.engine import Ask, Game, preset
 
     rules = preset("standard")
-    checked = 0
+    checked = late = seen = hard = 0
     for seed in range(100_000, 100_006):
         game = Game(rules, 4, seed)
         seer = seer_mod.Seer(game.to_act, rules, 4, seed)
@@ -158,8 +158,14 @@ def test_seer_at_four_seats_asks_where_the_cards_are_and_hard_alone_is_one_game(
             ask = seer.pick(view, asks)
             assert hands[ask.target][ask.rank]
             checked += 1
-        assert sum(seer_mod.play("standard", "hard", seed, at, None, 4) for at in range(4)) <= 1
+        wins = [seer_mod.play("standard", "hard", seed, at, None, 4) for at in range(4)]
+        assert sum(wins) <= 1
+        late += sum(wins[2:])
+        seen += sum(seer_mod.play("standard", "hard", seed, at, 52, 4) for at in range(4))
+        hard += sum(wins)
     assert checked >= 3
+    assert late > 0  # the third and fourth chairs play (and win): a four-seat game, not two
+    assert seen > hard  # seeing every hand all deal long wins more than Hard
 
 
 @pytest.mark.parametrize("rules_name", ["quick", "standard"])
