@@ -55,6 +55,8 @@ async def test_the_guided_deal_says_your_hand_with_the_french_colon(tmp_path):
             await pilot.press("t")
             await pilot.pause()
             assert isinstance(app.screen, TutorialScreen)
-            assert "Votre main\u00a0: " in screen_text(app)
+            await pilot.press("k")  # the kings: a book
+            await pilot.pause()
+            assert "Votre main · 4 cartes · 1 livre\u00a0: K" in screen_text(app)
     finally:
         set_language("en")
