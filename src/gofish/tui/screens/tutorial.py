@@ -118,7 +118,7 @@ class TutorialScreen(Screen):
         char = event.character or ""
         if char and step.takes(char):
             event.stop()
-            self.app.clear_notifications()  # "press K" is said and done
+            game_app(self).clear_notifications()  # "press K" is said and done
             before = set(self.game.view(LEARNER).hand)
             happened = self.game.apply(step.ask)
             self.new = frozenset(set(self.game.view(LEARNER).hand) - before)
