@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--from", dest="since", default="6,12,52",
-                        help="comma-separated K: see the opponent's hand from K stock cards down")
+                        help="comma-separated K: see the other hands from K stock cards down")
     args = parser.parse_args(argv)
     seeds = range(args.seed_start, args.seed_start + args.seeds)
     for rules_name in args.rules.split(","):

@@ -146,7 +146,7 @@ def test_seer_at_four_seats_asks_where_the_cards_are_and_hard_alone_is_one_game(
     from gofish.engine import Ask, Game, preset
 
     rules = preset("standard")
-    checked = 0
+    checked = late = seen = hard = 0
     for seed in range(100_000, 100_006):
         game = Game(rules, 4, seed)
         seer = seer_mod.Seer(game.to_act, rules, 4, seed)
@@ -158,5 +158,50 @@ def test_seer_at_four_seats_asks_where_the_cards_are_and_hard_alone_is_one_game(
             ask = seer.pick(view, asks)
             assert hands[ask.target][ask.rank]
             checked += 1
-        assert sum(seer_mod.play("standard", "hard", seed, at, None, 4) for at in range(4)) <= 1
+        wins = [seer_mod.play("standard", "hard", seed, at, None, 4) for at in range(4)]
+        assert sum(wins) <= 1
+        late += sum(wins[2:])
+        seen += sum(seer_mod.play("standard", "hard", seed, at, 52, 4) for at in range(4))
+        hard += sum(wins)
     assert checked >= 3
+    assert late > 0  # the third and fourth chairs play (and win): a four-seat game, not two
+    assert seen > hard  # seeing every hand all deal long wins more than Hard
+
+
+@pytest.mark.parametrize("rules_name", ["quick", "standard"])
+def test_the_rememberer_oracle_remembers_what_the_rememberer_remembers(rules_name):
+    """Played against the real rememberer, the yardstick's memory of our asks is the
+    rememberer's own, event by event (same ranks, same order), and every ask the rememberer
+    makes is one its rule allows: the yardstick never rules out the hand it really holds."""
+    compare = load("compare")
+    trials = load("trials")
+    from gofish.ai import tell
+    from gofish.engine import Ask, Game, preset
+
+    rules = preset(rules_name)
+    asks = backs = 0
+    for seed in range(100_000, 100_006):
+        game = Game(rules, 2, seed)
+        oracle = trials.OracleRemembererHard(0, rules, 2, seed * 31)
+        rememberer = compare.build("rememberer", 1, rules, 2, seed * 31 + 1)
+        seats, fed = [oracle, rememberer], 0
+        while not game.over:
+            for e in game.events[fed:]:
+                tell(seats, [e], rules.open_hands)
+                theirs = sorted((r for (_s, r) in rememberer.asked),
+                                key=lambda r: rememberer.asked[(0, r)])
+                assert sorted(oracle.asked, key=oracle.asked.__getitem__) == theirs, e
+            fed = len(game.events)
+            seat = game.to_act
+            action = seats[seat].choose(game.view(seat, with_events=False))
+            if seat == 1 and isinstance(action, Ask):
+                hand = [0] * 13
+                for c in game.view(1, with_events=False).hand:
+                    hand[c >> 2] += 1
+                held = sum(1 for x in hand if x)
+                lik = oracle.likelihood(hand, action.rank)
+                assert lik >= 1 / held - 1e-9  # the rule's own odds, not the noise's
+                asks += 1
+                backs += held > 1 and lik > 0.9
+            game.apply(action)
+    assert asks > 50 and backs > 5  # both branches of the rule were read

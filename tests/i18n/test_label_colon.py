@@ -57,6 +57,6 @@ async def test_the_guided_deal_says_its_books_with_the_french_colon(tmp_path):
             assert isinstance(app.screen, TutorialScreen)
             await pilot.press("k", "enter")  # the kings: a book
             await pilot.pause()
-            assert "1 livre\u00a0: K" in screen_text(app)
+            assert "Votre main · 4 cartes · 1 livre\u00a0: K" in screen_text(app)
     finally:
         set_language("en")

@@ -95,7 +95,7 @@ def keys(*pressed: str, before=None) -> Callable:
 SCENES = [
     AsciiScene("menu-help-tutorial", app(), [(no_blink, "New game"),
                                              (keys("question_mark"), "Keys"),
-                                             (keys("escape", "t"), "Enter")]),
+                                             (keys("escape", "t"), "press K")]),
     AsciiScene("setup", app(start="new"), [(no_blink, "Players"), (open_select, "Classic")]),
     AsciiScene("table", seated(mixed_seats(), seed=21), [
         (table_after(12), "Your turn"), (keys("m"), "What the table showed"),

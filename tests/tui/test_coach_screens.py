@@ -339,6 +339,45 @@ async def test_a_second_enter_at_once_does_not_skip_what_the_ask_taught(tmp_path
         assert screen.step == 1 and not screen.done
 
 
+async def test_the_tutorial_says_the_key_once_and_takes_it_back(tmp_path) -> None:
+    """Wrong keys pressed again and again give one notice, not a pile over the guide's words;
+    once the step's key is pressed the notice goes (it said K while the guide said Enter)."""
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_tutorial(pilot)
+        await pilot.press("x", "2", "q")
+        await pilot.pause()
+        assert notices(app) == ["Press K for this step."]
+        await pilot.press("k")
+        await pilot.pause()
+        assert not notices(app)
+
+
+async def test_the_tutorial_key_line_names_what_enter_does(tmp_path) -> None:
+    """While a step waits for its rank key the key line offers no Enter (Enter then says which
+    key the step takes); with the rank chosen it says Ask; once the ask is made, Continue."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tutorial(pilot)
+        footer = screen.query_one(KeyFooter)
+        assert "Continue" not in str(footer.render()) and "Ask" not in str(footer.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.step == 0 and not screen.done and not screen.picked
+        assert notices(app) == ["Press K for this step."]
+        await pilot.press("k")
+        await pilot.pause()
+        assert "Ask" in str(footer.render()) and "Continue" not in str(footer.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.done and "Continue" in str(footer.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.step == 1 and "Continue" not in str(footer.render())
+
+
 async def test_the_tutorial_leaves_on_escape(tmp_path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,6 +8,7 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widgets._toast import Toast
 
+from gofish.i18n import set_language
 from gofish.tui.screens.game_over import FinalMoveScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -71,3 +72,34 @@ async def test_notices_leave_the_final_move_in_view(tmp_path) -> None:
         app.notify(LONG, severity="error", markup=False)
         shown = await toasts(pilot, 1)
         assert_uncovered(shown, [app.screen.query_one("#final")])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "id", "ru"])
+async def test_the_tutorial_notice_hides_neither_the_stock_count_nor_the_guide(tmp_path,
+                                                                              lang) -> None:
+    """In the tutorial a wrong key's notice stands beside the stock: not over its count (the
+    French notice runs to two lines and hid "38" behind "3"), and pressed again and again, not
+    a pile of notices down over the guide's words."""
+    from gofish.tui.screens.tutorial import TutorialScreen
+    from gofish.tui.widgets.stock import StockView
+
+    set_language(lang)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.show_tutorial()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        await pilot.press("x", "x", "x")
+        shown = await toasts(pilot, 1)
+        await pilot.pause(0.1)
+        shown = [t for t in screen.query(Toast) if laid_out(t)]
+        stock = screen.query_one(StockView)
+        line = stock.render().plain.splitlines()[1]  # "Stock  │▒▒▒│││ 38"
+        box = stock.content_region
+        count = Region(box.x, box.y + 1, len(line), 1)
+        for toast in shown:
+            assert not visible(toast).intersection(count).area, f"a notice covers {line!r}"
+        assert_uncovered(shown, [screen.query_one(f"#tutorial-{name}") for name in
+                                 ("bob", "guide", "said", "handtitle", "hand")])

@@ -42,7 +42,7 @@ class TutorialScreen(Screen):
     TutorialScreen #tutorial-title { height: 1; background: $panel; padding: 0 1; }
     TutorialScreen #tutorial-felt { height: 7; padding: 0 1; }
     TutorialScreen #tutorial-felt SeatBox { width: 26; }
-    TutorialScreen #tutorial-felt StockView { margin: 2 0 0 4; }
+    TutorialScreen #tutorial-felt StockView { margin: 2 0 0 1; }
     TutorialScreen #tutorial-guide { height: auto; padding: 0 1; margin: 0 1;
                                      border: round $primary; }
     TutorialScreen #tutorial-said { height: auto; min-height: 1; padding: 0 1;
@@ -133,16 +133,21 @@ class TutorialScreen(Screen):
             self.app.pop_screen()
             game_app(self).show_setup()
             return
-        if self.finished or self.done or not event.character:
+        if self.finished or self.done:
             return
         step = STEPS[self.step]
-        if step.takes(event.character):
+        char = event.character or ""
+        if char and step.takes(char):
             event.stop()
+            game_app(self).clear_notifications()  # "press K" is said and done
             self.picked = True
             self.show()
-        elif event.character.isprintable() and event.key not in ("enter", "escape"):
-            event.stop()
-            self.notify(_("Press {key} for this step.").format(key=step.key))
+        elif event.key == "enter" and self.picked:
+            return  # the ask: Enter's binding makes it
+        elif (char and char.isprintable()) or event.key == "enter":
+            event.stop()  # Enter too: the key line does not offer it until the rank is chosen
+            game_app(self).notify_once(_("Press {key} for this step.").format(key=step.key),
+                                       timeout=5)
 
     def ask(self) -> None:
         """The step's ask, made."""
@@ -156,23 +161,23 @@ class TutorialScreen(Screen):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter asks once the step's rank is chosen, and moves on otherwise; the key line
-        names the one it does."""
-        if action in ("ask", "next"):
-            return (action == "ask") == (self.picked and not self.done and not self.finished)
+        """What Enter does, the key line names: nothing while the step waits for its rank key
+        (Enter then says which key it takes), Ask once the rank is chosen, Continue once the
+        ask is made and at the end."""
+        if action == "ask":
+            return self.picked and not self.done and not self.finished
+        if action == "next":
+            return self.done or self.finished
         return True
 
     def action_ask(self) -> None:
-        self.action_next()
+        if self.picked and not (self.done or self.finished):
+            self.ask()
 
     def action_next(self) -> None:
         if self.finished:
             self.app.pop_screen()
-        elif self.picked and not self.done:
-            self.ask()
-        elif not self.done:
-            self.notify(_("Press {key} for this step.").format(key=STEPS[self.step].key))
-        elif time.monotonic() - self.asked_at >= game_app(self).pass_guard:
+        elif self.done and time.monotonic() - self.asked_at >= game_app(self).pass_guard:
             # Enter pressed twice to ask would skip what the ask just taught, unread
             self.step += 1
             self.picked = False
