@@ -306,3 +306,23 @@ async def test_a_hint_too_long_for_the_message_line_is_said_in_full_in_a_notice(
         await pilot.press("i")
         await pilot.pause()
         assert not notices(roomy)
+
+
+async def test_under_pairs_the_hint_says_pair_as_the_log_does(tmp_path):
+    """The hint read "A hit makes you a book of nines" while the log said "a pair of fives"."""
+    from gofish.coach.words import hint_text
+
+    rules = preset("standard").replace(pairs=True)
+    app = make_app(tmp_path, seats(), rules=rules, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await to_my_turn(pilot, screen)
+        await pilot.press("i")
+        await pilot.pause()
+        said = str(screen.message)
+        view = app.session.view(0)
+        hint = Coach.from_view(view).hint(view)
+        assert said == hint_text(hint, app.session.names, pairs=True)
+        assert hint.reason.kind == "book-chance"  # the sentence that named a book
+        assert "pair" in said and "book" not in said, said

@@ -209,7 +209,7 @@ class TableScreen(Screen):
         p.choose_rank(hint.ask.rank)
         if hint.ask.suit is not None:
             p.choose_suit(hint.ask.suit)
-        text = hint_text(hint, self.session.names)
+        text = hint_text(hint, self.session.names, pairs=self.session.rules.pairs)
         self._picked(text)
         line = self.query_one("#msg", MessageLine)
         if len(Content(text).wrap(max(line.content_size.width, 1))) > line.content_size.height:
@@ -463,7 +463,7 @@ class TableScreen(Screen):
         reason = coach.miss_reason(view, ask)
         if reason is None:
             return False
-        self.say(reason_text(reason, self.session.names) + " "
+        self.say(reason_text(reason, self.session.names, pairs=self.session.rules.pairs) + " "
                  + _("Press Enter again to ask all the same."))
         self._warned = key
         return True
