@@ -4,6 +4,8 @@ every option, and an optional seed."""
 from __future__ import annotations
 
 import dataclasses
+import time
+from contextlib import suppress
 from typing import Any
 
 from textual import events
@@ -82,6 +84,18 @@ def seat_problem(seats: list[SeatSpec]) -> tuple[int, str] | None:
     return None
 
 
+class SeatName(Input):
+    """A seat's name. The first takes the keys when the setup opens, so a reflex second press
+    of the key that opened it (N on the start view) would replace the remembered name: keys
+    that come while the setup has only just been shown type nothing."""
+
+    def on_key(self, event: events.Key) -> None:  # before Input's own handler
+        screen = self.screen
+        if event.is_printable and isinstance(screen, SetupScreen) and screen.just_shown():
+            event.prevent_default()
+            event.stop()
+
+
 class SeatRow(Horizontal):
     def __init__(self, index: int, seat: SeatSpec) -> None:
         super().__init__(classes="seat-row")
@@ -90,8 +104,8 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{self.index + 1}", classes="seat-num")
-        yield Input(self.seat.name, placeholder=_("name"), max_length=40, id=f"name-{self.index}",
-                    classes="seat-name", compact=True)
+        yield SeatName(self.seat.name, placeholder=_("name"), max_length=40,
+                       id=f"name-{self.index}", classes="seat-name", compact=True)
         kind = HUMAN if self.seat.is_human else f"{COMPUTER}:{self.seat.level}"
         yield Select(kind_options(), value=kind, allow_blank=False, id=f"kind-{self.index}",
                      classes="seat-kind", compact=True)
@@ -114,6 +128,7 @@ class SetupScreen(Screen):
         self.hint_seat: int | None = None  # the seat whose level the hint describes
         self._preset_shown = "custom"  # the preset last shown: Kids sets its table when chosen
         self._wrong_reason: str | None = None
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
@@ -168,7 +183,20 @@ class SetupScreen(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
         self.build_seats()
+        # the first name takes the keys (nothing focused, typing after N went nowhere); its
+        # text is selected, so a name typed replaces the remembered one
+        self.call_after_refresh(self.focus_first_name)
+
+    def focus_first_name(self) -> None:
+        if self.focused is None or self.focused.id == "setup":  # (the page, focused by default)
+            with suppress(NoMatches):
+                self.query_one("#name-0", Input).focus(scroll_visible=False)
+
+    def just_shown(self) -> bool:
+        """Keys within a moment of the setup's showing are the ones that opened it, repeated."""
+        return time.monotonic() - self.shown_at < game_app(self).pass_guard
 
     def preset_blurb(self, name: str) -> str:
         return _(PRESET_BLURBS[name]) if name in PRESET_BLURBS else _("Your own choice of options.")
