@@ -3,6 +3,7 @@ as small stacks in front of it. Clicking a seat chooses it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -164,12 +165,30 @@ def _marks_kept(lines: list[Content], held: str, width: int) -> list[Content]:
 
 
 def fit_rows(content: Content, width: int, rows: int) -> list[Content]:
-    """``content`` wrapped to ``width`` in ``rows`` lines at most, the last one cut with "…"."""
-    wrapped = wrap_keeping_spaces(content, width)
+    """``content`` wrapped to ``width`` in ``rows`` lines at most, the last one cut with "…".
+    A word longer than the line is cut with "…" too, never folded (a narrow seat read
+    "Barthol" over "omew,")."""
+    wrapped = wrap_keeping_spaces(cut_long_words(content, width), width)
     if len(wrapped) > rows:
         wrapped = wrapped[:rows - 1] + [
             Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
     return wrapped
+
+
+def cut_long_words(content: Content, width: int) -> Content:
+    """Each word (as ``wrap_keeping_spaces`` sees words) longer than ``width`` cut to it with
+    an ellipsis, styles kept."""
+    plain = _loosen(content.plain.translate(_HOLD), width)  # a character for a character
+    parts: list[Content] = []
+    at = 0
+    for word in re.finditer(r"[^ ]+", plain):
+        start, end = word.span()
+        if cell_len(word.group()) > width > 1:
+            parts += [content[at:start], content[start:end].truncate(width, ellipsis=True)]
+            at = end
+    if not parts:
+        return content
+    return Content.assemble(*parts, content[at:])
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
