@@ -41,3 +41,16 @@ def test_words_that_fit_are_left_whole_and_styles_kept():
     assert lines[0].spans  # the bold name keeps its style
     eights = fit_rows(Content("“Bob, any eights?”"), 7, 3)
     assert [line.plain for line in eights] == ["“Bob,", "any", "eights…"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "id", "ru"], indirect=True)
+@pytest.mark.parametrize("width", [7, 8, 9, 12])
+def test_out_fits_a_narrow_seat_in_whole_words(lang, width):
+    """'  вне игры' is wider than a narrow seat: Textual folded it wherever the width fell."""
+    from gofish.tui.widgets.seats import out_lines
+
+    lines = [line.plain for line in out_lines(width)]
+    assert 1 <= len(lines) <= 2
+    assert all(cell_len(line) <= width - 1 for line in lines), lines
+    assert " ".join(line.strip() for line in lines).split() == _("out").split() or \
+        lines[-1].endswith("…")

@@ -79,7 +79,7 @@ class SeatBox(Widget):
             head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True), " ")
         lines = [head]
         if st.out:
-            lines.append(Content.styled("  " + _("out"), "dim"))
+            lines += out_lines(width)
         elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
@@ -173,6 +173,13 @@ def fit_rows(content: Content, width: int, rows: int) -> list[Content]:
         wrapped = wrapped[:rows - 1] + [
             Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
     return wrapped
+
+
+def out_lines(width: int) -> list[Content]:
+    """ "out", indented, in whole words on at most two lines ("вне игры" is wider than a narrow
+    seat, where Textual folded it wherever the width fell)."""
+    return [Content.styled("  " + line.plain, "dim")
+            for line in fit_rows(Content(_("out")), max(width - 3, 1), 2)]
 
 
 def cut_long_words(content: Content, width: int) -> Content:
