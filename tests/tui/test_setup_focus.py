@@ -65,3 +65,46 @@ async def test_the_setups_keys_work_with_the_name_focused(tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_seat_added_from_a_name_takes_the_keys_for_its_own_name(tmp_path):
+    """Ctrl+N rebuilt the rows and the focus went with them: typing went nowhere."""
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot, "n")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is screen.query_one("#name-2", Input)
+        await pilot.press("Z", "o", "e")
+        await pilot.pause()
+        assert screen.query_one("#name-2", Input).value == "Zoe"
+        await pilot.press("ctrl+d")  # the focused seat goes: the last one left takes the keys
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is screen.query_one("#name-1", Input)
+
+
+async def test_a_field_whose_row_stays_keeps_the_keys_and_the_add_button_too(tmp_path):
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot, "n")
+        await pilot.press("tab")  # the first seat's kind
+        await pilot.pause()
+        assert app.focused.id == "kind-0"
+        await pilot.press("ctrl+n")  # from a seat's field: the new seat's name
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused.id == "name-2"
+        screen.query_one("#kind-0").focus()
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused.id == "kind-0" and len(screen.query(".seat-row")) == 2
+        add = screen.query_one("#add")
+        add.focus()
+        await pilot.pause()
+        await pilot.press("enter")  # the button, pressed again and again, keeps the keys
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is add and len(screen.query(".seat-row")) == 3

@@ -218,11 +218,34 @@ class SetupScreen(Screen):
                 seats.append(SeatSpec(name, HUMAN))
         return seats
 
-    def build_seats(self) -> None:
+    def build_seats(self, *, new_seat: bool = False) -> None:
+        """The rows again, from ``self.seats``. A field of the rows that had the keys has
+        them again once rebuilt (the last row's if its own row went); a seat just added takes
+        them for its name, as the first name does when the setup opens."""
         rows = self.query_one("#seat-rows", Vertical)
-        rows.remove_children()
-        rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
+        focused = self.focused
+        in_rows = focused is not None and rows in focused.ancestors
+        again = focused.id if in_rows and focused is not None else None
+        if new_seat and (in_rows or focused is None or focused.id == "setup"):
+            again = f"name-{len(self.seats) - 1}"
+        removed = rows.remove_children()
+        mounted = rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
         self.update_hint(self.seats)
+        if again is not None:
+            async def settled() -> None:  # the old rows gone and the new ones there
+                await removed
+                await mounted
+                self.refocus(again)
+
+            self.call_later(settled)
+
+    def refocus(self, field_id: str) -> None:
+        found = self.query(f"#{field_id}")
+        if not found:  # its row went: the same field of the last row
+            kind = field_id.rsplit("-", 1)[0]
+            found = self.query(f"#{kind}-{len(self.seats) - 1}")
+        if found:
+            found.first().focus(scroll_visible=False)
 
     def level_hint(self, seats: list[SeatSpec]) -> str:
         """What the level of the hinted seat does: the seat last focused or changed while a
@@ -280,7 +303,7 @@ class SetupScreen(Screen):
         name = next(n for n in DEFAULT_NAMES if n.casefold() not in taken)
         self.seats.append(SeatSpec(name, COMPUTER, "hard"))
         self.hint_seat = len(self.seats) - 1
-        self.build_seats()
+        self.build_seats(new_seat=True)
 
     def action_remove_seat(self) -> None:
         if len(self.seats) <= 2:
