@@ -248,6 +248,28 @@ async def test_a_sure_miss_gets_a_word_and_a_second_enter_sends_it(tmp_path):
         assert (asked.target, asked.rank) == (ask.target, ask.rank)
 
 
+async def test_a_sure_miss_is_not_sent_by_the_same_enter_pressed_twice(tmp_path):
+    """The second Enter sends a sure miss all the same; a double Enter sent it too, before
+    the word was read."""
+    app = make_app(tmp_path, seats(), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = app.session
+        ask = await find_sure_miss(pilot, screen)
+        app.pass_guard = 5.0  # from here on, a moment's quiet as a player has
+        before = session.event_count
+        await pilot.press(str(ask.target + 1), rank_key(ask.rank), "enter", "enter")
+        await pilot.pause()
+        assert not asks_since(session, 0, before)  # the word is up; nothing sent
+        assert "Enter again" in str(screen.message)
+        screen.last_enter -= 10  # the word read
+        await pilot.press("enter")
+        await pilot.pause()
+        asked = asks_since(session, 0, before)[0]
+        assert (asked.target, asked.rank) == (ask.target, ask.rank)
+
+
 async def test_the_word_before_a_sure_miss_can_be_turned_off(tmp_path):
     from gofish.store.settings import save_preferences
 

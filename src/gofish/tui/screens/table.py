@@ -6,6 +6,7 @@ cleared (the hand leaves the screen) before the pass-the-device screen goes up.
 
 from __future__ import annotations
 
+import time
 from contextlib import suppress
 from pathlib import Path
 
@@ -102,6 +103,9 @@ class TableScreen(Screen):
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
         self._warned: tuple[Ask, int] | None = None  # the sure miss Enter was warned of
+        # the last Enter (or the hand-over's start): the Enter that takes the hand away or
+        # sends a sure miss counts only after a moment's quiet, never as the same Enter twice
+        self.last_enter = 0.0
         self._coach: Coach | None = None  # the viewer's coach, told the events up to _coach_upto
         self._coach_upto = 0
         self._memory_key: tuple[int, int] | None = None  # (viewer, events) the panel shows
@@ -276,6 +280,7 @@ class TableScreen(Screen):
         if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
             self.handover = True
+            self.last_enter = time.monotonic()
             self.refresh_bindings()
             self.refresh_table()
             return
@@ -427,14 +432,18 @@ class TableScreen(Screen):
         self.advance()
 
     def action_confirm(self) -> None:
+        now = time.monotonic()
+        quiet = now - self.last_enter >= game_app(self).pass_guard
+        self.last_enter = now
         if self.handover:
-            self.hand_over()
+            if quiet:  # not the Enter that ended the turn, pressed twice by reflex
+                self.hand_over()
             return
         if not self.can_ask():
             return
         self.prepare_pick()
         outcome = self.picker.confirm()
-        if isinstance(outcome.action, Ask) and self.sure_miss_word(outcome.action):
+        if isinstance(outcome.action, Ask) and self.sure_miss_word(outcome.action, quiet):
             return
         if outcome.action is not None:
             self.act(outcome.action)
@@ -447,13 +456,16 @@ class TableScreen(Screen):
             return None
         return Ask(p.target, p.rank, p.suit) if p.ask_for_card else Ask(p.target, p.rank)
 
-    def sure_miss_word(self, ask: Ask) -> bool:
+    def sure_miss_word(self, ask: Ask, quiet: bool = True) -> bool:
         """The first Enter on an ask the record proves will miss says why and sends nothing;
-        the second Enter (with nothing changed) sends it."""
+        the second Enter (with nothing changed, after a moment's ``quiet``: not the first
+        pressed twice) sends it."""
         if not self.warn_sure_miss:
             return False
         key = (ask, self.session.action_count)
         if self._warned == key:
+            if not quiet:
+                return True  # the word stays up, to be read
             self._warned = None
             return False
         view = self.my_view()
