@@ -18,6 +18,7 @@ from gofish.engine import Ask, Draw, SeatView
 from gofish.engine.cards import parse_rank
 from gofish.i18n import _
 from gofish.names import OF, card_label, local_rank, rank_keys, rank_word
+from gofish.tui.keyboard import latin_letter
 
 WHOM, RANK, SUIT, READY, DRAW = "target", "rank", "suit", "ready", "draw"
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
@@ -184,6 +185,8 @@ class Picker:
         if self.view is None or self.step == DRAW:
             return Outcome(False)
         ch = ch.lower()
+        if local_rank(ch) is None:  # a local letter is its rank; else the key's Latin letter
+            ch = latin_letter(ch)
         if not ch.isdigit():
             self._rank_next = False
         if self.step == SUIT and ch in SUIT_KEYS:

@@ -68,8 +68,9 @@ class TableScreen(Screen):
         # the coach, after the keys of the game: where a long language runs out of footer at 80
         # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
         # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
-        Binding("m", "toggle_memory", N_("Memory")),
-        Binding("i", "hint", N_("Hint")),
+        # (and the same keys in the Russian layout: tui/keyboard.py)
+        Binding("m,ь", "toggle_memory", N_("Memory")),
+        Binding("i,ш", "hint", N_("Hint")),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
