@@ -24,7 +24,7 @@ from textual.widgets import Button, Static
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short, suit_symbol
-from gofish.narrate import BOOK, LUCKY, OVER, Line, story
+from gofish.narrate import BOOK, LUCKY, OVER, Line, and_list, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
@@ -210,7 +210,7 @@ def headline(session: TableSession) -> Content:
     if len(winners) == 1:
         text = _("{name} wins!").format(name=winners[0])
     else:
-        text = _("{names} share the win!").format(names=", ".join(winners))
+        text = _("{names} share the win!").format(names=and_list(winners))  # as the log says
     return Content.styled(text, "bold reverse")
 
 
