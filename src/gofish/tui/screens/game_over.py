@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -70,6 +71,13 @@ def final_move(session: TableSession, viewer: int | None) -> list[Line]:
             return told
         end = max(turn, 0)
     return []
+
+
+def place_width() -> int:
+    """The place column: its title and every place ("=1st") with a space after, in the
+    language in force (Indonesian "Posisi" was cut to "Posi…")."""
+    words = [_("Place"), *("=" + _(o) for o in ORDINALS)]
+    return max(PLACE_WIDTH, *(cell_len(w) + 1 for w in words))
 
 
 def placings(scores: Sequence[int]) -> list[str]:
@@ -330,7 +338,7 @@ class GameOverScreen(QuietEnter, Screen):
         else:
             title = _("Pairs") if s.rules.pairs else _("Books")
         header = Content.assemble(
-            _cell(_("Place"), PLACE_WIDTH), _cell(_("Player"), NAME_WIDTH),
+            _cell(_("Place"), place_width()), _cell(_("Player"), NAME_WIDTH),
             _cell(score_title, SCORE_WIDTH, right=True), " ", title)
         rows = [header.stylize("bold underline")]
         order = sorted(range(len(s.names)), key=lambda seat: (-scores[seat], seat))
@@ -344,14 +352,14 @@ class GameOverScreen(QuietEnter, Screen):
             if names[0].cell_length > NAME_WIDTH - 1:  # the level under the name
                 names = [labels[0], *(Content.assemble(" ", part) for part in labels[1:])]
             head = Content.assemble(
-                _cell(Content.styled(places[seat], style), PLACE_WIDTH),
+                _cell(Content.styled(places[seat], style), place_width()),
                 _cell(names[0].stylize(style), NAME_WIDTH),
                 _cell(Content.styled(str(scores[seat]), style), SCORE_WIDTH, right=True), " ",
                 lines[0])
             rows.append(head)
             for i in range(1, max(len(lines), len(names))):
                 rows.append(Content.assemble(
-                    " " * PLACE_WIDTH,
+                    " " * place_width(),
                     _cell(names[i] if i < len(names) else Content(""), NAME_WIDTH),
                     " " * (SCORE_WIDTH + 1), lines[i] if i < len(lines) else Content("")))
         return Content("\n").join(rows)
@@ -360,7 +368,7 @@ class GameOverScreen(QuietEnter, Screen):
     def books_width(self) -> int:
         """What is left of the line for the books (the body scrolls, so a scrollbar may show)."""
         width = self.app.size.width - 2 - 2  # padding, and room for a scrollbar
-        return max(12, width - PLACE_WIDTH - NAME_WIDTH - SCORE_WIDTH - 1)
+        return max(12, width - place_width() - NAME_WIDTH - SCORE_WIDTH - 1)
 
     def deals_table(self, deals: Sequence[tuple[int, ...]]) -> Content:
         """A match's scores deal by deal: a row per player, a column per deal, then the total;
