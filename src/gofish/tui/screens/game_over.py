@@ -68,8 +68,25 @@ def final_move(session: TableSession, viewer: int | None) -> list[Line]:
         lines = story(events[start:end], session.names, viewer, session.rules.pairs)
         told = [line for line in lines if line.kind != OVER]
         if told:
-            return told
+            return told + first_out_reason(session, viewer)
         end = max(turn, 0)
+    return []
+
+
+def first_out_reason(session: TableSession, viewer: int | None) -> list[Line]:
+    """Under "first out" the deal ends as soon as a hand or the stock is empty, and no event
+    says so (the game ended with cards in the stock, and nothing said why): the reason."""
+    if session.rules.end != "first-out":
+        return []
+    view = session.public_view()
+    empty = [seat for seat, count in enumerate(view.counts) if not count]
+    if viewer in empty:
+        return [Line(_("You have no cards left: the deal is over."), seat=viewer)]
+    if empty:
+        return [Line(_("{name} has no cards left: the deal is over.").format(
+            name=session.names[empty[0]]), seat=empty[0])]
+    if not view.stock:
+        return [Line(_("The stock is empty: the deal is over."))]
     return []
 
 
