@@ -108,3 +108,15 @@ async def test_a_field_whose_row_stays_keeps_the_keys_and_the_add_button_too(tmp
         await pilot.pause()
         await pilot.pause()
         assert app.focused is add and len(screen.query(".seat-row")) == 3
+
+
+async def test_the_key_line_keeps_the_screens_order_with_a_name_focused(tmp_path):
+    """A text field binds Ctrl+D itself, and the key line put "^d Remove seat" first."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(pilot, "n")
+        assert isinstance(app.focused, Input)
+        shown = screen.query_one(KeyFooter).keys()
+        assert [k.key for k in shown] == ["ctrl+s", "ctrl+n", "ctrl+d", "escape", "ctrl+q"]
