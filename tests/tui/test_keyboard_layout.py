@@ -66,3 +66,72 @@ async def test_the_coachs_keys_in_the_russian_layout(tmp_path):
         assert screen.show_memory != shown
         keys = screen.query_one(KeyFooter).keys()
         assert [k.shown for k in keys if k.description in ("Memory", "Hint")] == ["m", "i"]
+
+
+def test_every_letter_key_of_the_screens_has_its_russian_twin():
+    """The start view's N, the results' A, the question's Y: with the Russian layout on they
+    sent т, ф, н, which nothing answered."""
+    from textual.binding import Binding
+
+    from gofish.tui.screens import (
+        confirm,
+        game_over,
+        help,
+        history,
+        menu,
+        review,
+        settings,
+        table,
+    )
+    from gofish.tui.screens import pass_device as passing
+
+    screens = [confirm.ConfirmScreen, game_over.GameOverScreen, history.HistoryScreen,
+               history.LogScreen, history.StatsScreen, help.HelpScreen,
+               menu.MenuScreen, review.ReviewScreen, settings.SettingsScreen,
+               table.TableScreen, passing.PassScreen]
+    checked = 0
+    for screen in screens:
+        for binding in screen.BINDINGS:
+            assert isinstance(binding, Binding)
+            keys = binding.key.split(",")
+            for key in keys:
+                if len(key) == 1 and "a" <= key <= "z":
+                    twin = next(ru for ru in "йцукенгшщзфывапролдячсмить"
+                                if latin_letter(ru) == key)
+                    assert twin in keys, (screen.__name__, binding.key)
+                    checked += 1
+    assert checked >= 20
+
+
+async def test_the_start_view_and_a_question_answer_the_russian_layout(tmp_path):
+    from gofish.tui.screens.confirm import ConfirmScreen
+    from gofish.tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("т")  # the key marked N
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        answers: list[bool | None] = []
+        app.push_screen(ConfirmScreen("Delete?"), answers.append)
+        await pilot.pause()
+        await pilot.press("н")  # the key marked Y
+        await pilot.pause()
+        assert answers == [True]
+
+
+async def test_the_tutorials_keys_in_the_russian_layout(tmp_path):
+    from gofish.tui.screens.tutorial import TutorialScreen
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("е")  # the key marked T: the tutorial
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        await pilot.press("л")  # the key marked K: "Ask Bob for them: press K"
+        await pilot.pause()
+        assert screen.done

@@ -16,3 +16,17 @@ _TWIN = {ru: lat for ru, lat in zip(_RUSSIAN, _LATIN, strict=True) if lat.isalph
 def latin_letter(ch: str) -> str:
     """The Latin letter on the same key as ``ch`` (lower case), or ``ch`` itself."""
     return _TWIN.get(ch.lower(), ch)
+
+
+_LETTER_TWIN = {lat: ru for ru, lat in _TWIN.items()}
+
+
+def with_twins(keys: str) -> str:
+    """A binding's keys, each Latin letter followed by the Cyrillic letter on the same key of
+    the Russian layout ("c" -> "c,с"): the first key stays the one the key line shows."""
+    out: list[str] = []
+    for key in keys.split(","):
+        out.append(key)
+        if key in _LETTER_TWIN:
+            out.append(_LETTER_TWIN[key])
+    return ",".join(out)

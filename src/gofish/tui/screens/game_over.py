@@ -29,6 +29,7 @@ from gofish.narrate import BOOK, LUCKY, OVER, Line, and_list, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
@@ -253,10 +254,10 @@ def move_content(lines: Sequence[Line]) -> Content:
 class GameOverScreen(QuietEnter, Screen):
     BINDINGS = [
         Binding("enter", "primary", N_("Continue")),
-        Binding("n", "next_deal", N_("Next deal"), show=False),
-        Binding("a", "again", N_("Play again")),
-        Binding("h", "history", N_("History")),
-        Binding("r", "review", N_("Review")),
+        Binding(with_twins("n"), "next_deal", N_("Next deal"), show=False),
+        Binding(with_twins("a"), "again", N_("Play again")),
+        Binding(with_twins("h"), "history", N_("History")),
+        Binding(with_twins("r"), "review", N_("Review")),
         Binding("escape", "menu", N_("Menu")),
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
         Binding("pageup", "scroll_page(-1)", N_("Scroll"), show=False),

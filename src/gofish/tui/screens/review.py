@@ -27,6 +27,7 @@ from gofish.coach.words import (
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
+from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row, dot
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -44,7 +45,7 @@ class ReviewScreen(Screen):
         Binding("pageup", "turn(-1)", N_("Turn"), show=False),
         Binding("home", "to(0)", N_("Start/end"), key_display="Home/End"),
         Binding("end", "to(-1)", N_("Start/end"), show=False),
-        Binding("t", "turning", N_("Turning point")),
+        Binding(with_twins("t"), "turning", N_("Turning point")),
         Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """

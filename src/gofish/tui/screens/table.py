@@ -31,6 +31,7 @@ from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot, labelled
@@ -69,8 +70,8 @@ class TableScreen(Screen):
         # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
         # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
         # (and the same keys in the Russian layout: tui/keyboard.py)
-        Binding("m,ь", "toggle_memory", N_("Memory")),
-        Binding("i,ш", "hint", N_("Hint")),
+        Binding(with_twins("m"), "toggle_memory", N_("Memory")),
+        Binding(with_twins("i"), "hint", N_("Hint")),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),

@@ -15,6 +15,7 @@ from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
 from gofish.i18n import N_, _, ngettext
 from gofish.names import rank_short
 from gofish.narrate import story
+from gofish.tui.keyboard import latin_letter
 from gofish.tui.render import cards_row, dot, labelled
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -83,7 +84,7 @@ class TutorialScreen(Screen):
         if self.finished or self.done or not event.character:
             return
         step = STEPS[self.step]
-        if event.character.upper() == step.key:
+        if step.key in (event.character.upper(), latin_letter(event.character).upper()):
             event.stop()
             happened = self.game.apply(step.ask)
             self.said = " ".join(line.text for line in story(happened, self.names, LEARNER))
