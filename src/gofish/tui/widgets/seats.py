@@ -92,9 +92,9 @@ class SeatBox(Widget):
         else:
             lines.append(Content(" " + ngettext("{n} card", "{n} cards", st.count).format(
                 n=st.count)))
-        if st.open_cards is not None:
-            lines.append(Content.assemble(" ", _open_cards(st.open_cards).truncate(
-                width - 2, ellipsis=True)))
+        if st.open_cards is not None:  # in sight, all of them: on two rows if need be
+            lines += [Content.assemble(" ", row)
+                      for row in fit_rows(_open_cards(st.open_cards), width - 2, 2)]
         left = height - len(lines)
         said = self.speech(st.said, width - 2, left - (1 if st.books else 0))
         lines += said
