@@ -139,8 +139,9 @@ class ReviewScreen(Screen):
             books = " ".join(rank_short(r) for r in after.books[seat])
             line = label + hand
             if books:
-                line += Content("  ") + Content.styled(
-                    _("books: {ranks}").format(ranks=books), "italic")
+                listed = (_("pairs: {ranks}") if self.review.rules.pairs
+                          else _("books: {ranks}"))
+                line += Content("  ") + Content.styled(listed.format(ranks=books), "italic")
             rows.append(line)
         rows.append(Content(ngettext("{n} card in the stock", "{n} cards in the stock",
                                      after.stock).format(n=after.stock)))
