@@ -650,7 +650,9 @@ class TableScreen(Screen):
         self.show_hand(view)
         self.show_memory_panel(view)
         can_ask = self.can_ask()
-        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover))
+        bar = self.query_one("#ask", AskBar)
+        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
+                                     width=bar.content_size.width or None))
         self.put("#msg", self.message)
 
     def hear(self) -> None:
