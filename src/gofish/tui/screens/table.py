@@ -105,8 +105,9 @@ class TableScreen(Screen):
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
         self._warned: tuple[Ask, int] | None = None  # the sure miss Enter was warned of
-        # the last Enter (or the hand-over's start): the Enter that takes the hand away or
-        # sends a sure miss counts only after a moment's quiet, never as the same Enter twice
+        # when the hand-over began or the sure miss was warned of: the Enter that takes the
+        # hand away or sends the sure miss counts only a moment later, never as the Enter that
+        # got there pressed twice
         self.last_enter = 0.0
         self._coach: Coach | None = None  # the viewer's coach, told the events up to _coach_upto
         self._coach_upto = 0
@@ -434,9 +435,7 @@ class TableScreen(Screen):
         self.advance()
 
     def action_confirm(self) -> None:
-        now = time.monotonic()
-        quiet = now - self.last_enter >= game_app(self).pass_guard
-        self.last_enter = now
+        quiet = time.monotonic() - self.last_enter >= game_app(self).pass_guard
         if self.handover:
             if quiet:  # not the Enter that ended the turn, pressed twice by reflex
                 self.hand_over()
@@ -480,6 +479,7 @@ class TableScreen(Screen):
         self.say(reason_text(reason, self.session.names, pairs=self.session.rules.pairs) + " "
                  + _("Press Enter again to ask all the same."))
         self._warned = key
+        self.last_enter = time.monotonic()
         return True
 
     def act(self, action: Ask | Draw) -> None:
