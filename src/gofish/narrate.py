@@ -26,7 +26,8 @@ class Line:
     seat: int = -1  # the seat the line is mostly about
 
 
-def _and_list(names: Sequence[str]) -> str:
+def and_list(names: Sequence[str]) -> str:
+    """ "Bob", "Bob and Carol", "Alice, Bob and Carol": names listed as a sentence lists them."""
     if len(names) == 1:
         return names[0]
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
@@ -129,7 +130,7 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
             if viewer is not None and e.winners[0] == viewer:
                 return _("Game over: you win!")
             return _("Game over: {name} wins!").format(name=winners[0])
-        return _("Game over: {names} share the win.").format(names=_and_list(winners))
+        return _("Game over: {names} share the win.").format(names=and_list(winners))
     return ""  # TURN and DEALT are bookkeeping, not news
 
 

@@ -112,6 +112,7 @@ def test_play_over_ssh_then_drop_the_connection(sshd: SshServer, tmp_path) -> No
             # (the words may wrap between "Enter" and "again": read the rows as one text)
             if "Enter again" in " ".join(term.screen().split()):  # a proved miss: ask anyway
                 warned = term.screen()
+                time.sleep(0.8)  # a moment to read why: the same Enter twice sends nothing
                 term.keys("Enter")
                 wait_until(lambda warned=warned: term.screen() != warned, 10, "the ask to show")
             screen = term.settled("Your turn")

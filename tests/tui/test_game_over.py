@@ -419,3 +419,39 @@ async def test_enters_pressed_in_a_burst_at_the_end_do_not_start_a_new_game(tmp_
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not first and isinstance(app.screen, TableScreen)
+
+
+def test_a_quick_game_says_why_it_ended():
+    """Under "first out" the game ended with a card in the stock and nothing said why: the
+    final move says who ran out of cards (or that the stock ran out)."""
+    from types import SimpleNamespace
+
+    from gofish.engine import Event
+    from gofish.engine import events as ev
+
+    class Told:
+        names = ("Ann", "Bob", "Cleo")
+        rules = preset("quick")
+        counts = (0, 3, 2)
+        stock = 4
+
+        def events_for(self, seat):
+            return [Event(ev.TURN, seat=0), Event(ev.ASK, seat=0, target=1, rank=5),
+                    Event(ev.GAVE, seat=0, target=1, rank=5, count=1),
+                    Event(ev.BOOK, seat=0, rank=5, cards=(20, 21, 22, 23)),
+                    Event(ev.GAME_OVER, winners=(0,), scores=(1, 0, 0))]
+
+        def public_view(self):
+            return SimpleNamespace(counts=self.counts, stock=self.stock)
+
+    told = Told()
+    assert [line.text for line in final_move(told, None)][-1] == \
+        "Ann has no cards left: the deal is over."
+    assert [line.text for line in final_move(told, 0)][-1] == \
+        "You have no cards left: the deal is over."
+    told.counts, told.stock = (1, 3, 2), 0
+    assert [line.text for line in final_move(told, None)][-1] == \
+        "The stock is empty: the deal is over."
+    told.rules = Rules()  # all books: the last lines say who is out, as the log does
+    assert [line.text for line in final_move(told, None)][-1] == \
+        "Ann laid down a book of sevens."

@@ -73,3 +73,16 @@ def test_a_styled_part_cut_short_keeps_its_style_on_the_mark():
     mark_at = len(fitted.plain) - 1
     assert any(span.start <= mark_at < span.end and span.style == "bold"
                for span in fitted.spans)
+
+
+def test_the_message_line_keeps_guillemets_with_their_words():
+    """'...Bartholomew Smithson a dit «' ended the first row, 'Va pêcher ! »' began the next:
+    the line broke at the no-break spaces of French typography."""
+    said = ("Vous avez demandé les dix à Bartholomew Smithson. Bartholomew Smithson a dit "
+            "«\u00a0Va pêcher\u202f!\u00a0» Vous avez pioché 5♣.")
+    for width in range(30, 81):
+        rows = fit_lines(Content(said), width, 3).plain.split("\n")
+        for row in rows:
+            bare = row.rstrip(" \u00a0\u202f")
+            assert not bare.endswith("«"), (width, rows)
+            assert not row.lstrip(" \u00a0\u202f").startswith(("!", "»")), (width, rows)

@@ -49,7 +49,8 @@ def test_opponent_rank_enter_from_every_state():
     opponents = [o for o in range(4) if o != seat]
     ranks = sorted({c >> 2 for c in view.hand})
     # every state the picker can be left in, then the documented sequence (only a digit
-    # typed as an opponent makes the next digit a rank: "3 9" is Carol, nines)
+    # typed as an opponent makes the next digit a rank: "3 9" is Carol, nines), from where
+    # the ask line offers the opponents' keys
     first = str(opponents[0] + 1)
     prefixes = ["", "1234" + key_of(ranks[0]), first + key_of(ranks[0]), key_of(ranks[-1]), "9",
                 "k", "↓", "↓→", "→", first + "↓", first + key_of(ranks[0]) + "↑", "←↑"]
@@ -58,6 +59,10 @@ def test_opponent_rank_enter_from_every_state():
             for rank in ranks:
                 picker.start(view, 0)
                 typed(picker, prefix)
+                if picker.step == RANK and picker.rank is None:
+                    # the line asks for the rank alone (an opponent chosen by an arrow): a
+                    # digit held is that rank, as the line says; Backspace offers the seats
+                    assert picker.back() and picker.step == WHOM
                 typed(picker, str(target + 1) + key_of(rank))
                 out = picker.confirm()
                 assert out.action == Ask(target, rank), (prefix, target, rank, picker)
@@ -145,3 +150,56 @@ def test_back_undoes_a_step_at_a_time():
     assert picker.back() and picker.rank is None and picker.step == RANK
     assert picker.back() and picker.step == WHOM
     assert not picker.back()
+
+
+def seat_and_rank_digit(view, seat: int):
+    """An opponent whose number is also a rank the seat holds ("3": Carol, or threes)."""
+    held = {c >> 2 for c in view.hand}
+    return next(((o, o - 1) for o in range(view.players)
+                 if o != seat and o >= 1 and o - 1 in held), None)
+
+
+def test_where_the_line_asks_for_a_rank_a_digit_held_is_that_rank():
+    """Bob chosen by an arrow (or kept, after Enter asked for the rank): the line reads "What do
+    you ask Bob for? A 2-9 0 J Q K", and "3" chose Carol instead of asking for threes."""
+    found = 0
+    for seed in range(60):
+        game, seat, view, picker = setup(seed=seed)
+        both = seat_and_rank_digit(view, seat)
+        if both is None:
+            continue
+        other, rank = both
+        target = next(o for o in range(4) if o not in (seat, other))
+        for how in ("arrow", "enter"):
+            picker.start(view, 0)
+            if how == "arrow":
+                while picker.target != target:
+                    picker.cycle_target(1)
+            else:
+                picker.choose_target(target)
+                picker.start(view, 1)  # a new ask after a hit: the opponent kept
+                assert "Choose a rank" in picker.confirm().message
+            assert picker.step == RANK and picker.rank is None
+            typed(picker, str(other + 1))
+            assert (picker.target, picker.rank) == (target, rank), (seed, how)
+            assert picker.confirm().action == Ask(target, rank)
+        found += 1
+    assert found > 5
+
+
+def test_your_own_number_is_a_rank_you_hold_once_an_opponent_is_chosen():
+    """After a hit the opponent stays chosen; "4" at seat 4 answered "That is you" where the
+    only thing it can mean is fours."""
+    found = 0
+    for seed in range(60):
+        game, seat, view, picker = setup(seed=seed)
+        held = {c >> 2 for c in view.hand}
+        if seat < 1 or seat - 1 not in held:
+            continue
+        target = next(o for o in range(4) if o != seat)
+        picker.choose_target(target)
+        picker.start(view, 1)
+        out = typed(picker, str(seat + 1))
+        assert not out.message and (picker.target, picker.rank) == (target, seat - 1)
+        found += 1
+    assert found > 2

@@ -68,3 +68,21 @@ async def test_r_in_the_history_reviews_a_finished_game_and_refuses_an_unfinishe
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_under_pairs_the_review_lists_pairs(tmp_path):
+    """The review's table said "books: A" beside a hand under the pairs option."""
+    rules = Rules(pairs=True)
+    seed, actions = last_move_by(SEATS, rules, 0)
+    app = one_move_from_the_end(tmp_path, SEATS, rules, seed, actions)
+    async with app.run_test(size=SIZE) as pilot:
+        await end_by_keys(pilot, actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "pairs:" in text and "books:" not in text, text

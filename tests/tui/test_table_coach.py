@@ -248,6 +248,28 @@ async def test_a_sure_miss_gets_a_word_and_a_second_enter_sends_it(tmp_path):
         assert (asked.target, asked.rank) == (ask.target, ask.rank)
 
 
+async def test_a_sure_miss_is_not_sent_by_the_same_enter_pressed_twice(tmp_path):
+    """The second Enter sends a sure miss all the same; a double Enter sent it too, before
+    the word was read."""
+    app = make_app(tmp_path, seats(), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = app.session
+        ask = await find_sure_miss(pilot, screen)
+        app.pass_guard = 5.0  # from here on, a moment's quiet as a player has
+        before = session.event_count
+        await pilot.press(str(ask.target + 1), rank_key(ask.rank), "enter", "enter")
+        await pilot.pause()
+        assert not asks_since(session, 0, before)  # the word is up; nothing sent
+        assert "Enter again" in str(screen.message)
+        screen.last_enter -= 10  # the word read
+        await pilot.press("enter")
+        await pilot.pause()
+        asked = asks_since(session, 0, before)[0]
+        assert (asked.target, asked.rank) == (ask.target, ask.rank)
+
+
 async def test_the_word_before_a_sure_miss_can_be_turned_off(tmp_path):
     from gofish.store.settings import save_preferences
 
@@ -306,3 +328,23 @@ async def test_a_hint_too_long_for_the_message_line_is_said_in_full_in_a_notice(
         await pilot.press("i")
         await pilot.pause()
         assert not notices(roomy)
+
+
+async def test_under_pairs_the_hint_says_pair_as_the_log_does(tmp_path):
+    """The hint read "A hit makes you a book of nines" while the log said "a pair of fives"."""
+    from gofish.coach.words import hint_text
+
+    rules = preset("standard").replace(pairs=True)
+    app = make_app(tmp_path, seats(), rules=rules, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await to_my_turn(pilot, screen)
+        await pilot.press("i")
+        await pilot.pause()
+        said = str(screen.message)
+        view = app.session.view(0)
+        hint = Coach.from_view(view).hint(view)
+        assert said == hint_text(hint, app.session.names, pairs=True)
+        assert hint.reason.kind == "book-chance"  # the sentence that named a book
+        assert "pair" in said and "book" not in said, said

@@ -18,6 +18,7 @@ from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
 from gofish.tui.join_app import JoinApp
 from gofish.tui.screens import pass_device
+from gofish.tui.screens import table as table_screen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -263,6 +264,7 @@ async def three_at_hand_over(app, pilot, clock: QuietClock) -> TableScreen:
 async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
     clock = QuietClock()
     monkeypatch.setattr(pass_device, "time", clock)
+    monkeypatch.setattr(table_screen, "time", clock)  # the hand-over's Enter waits a moment too
     app = make_app(tmp_path, humans("Alice", "Bob", "Carol"), seed=5, pass_guard=0.6)
     async with app.run_test(size=SIZE) as pilot:
         screen = await three_at_hand_over(app, pilot, clock)
@@ -271,6 +273,7 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
         top = str(screen.query_one("#topbar", Static).render())
         # the old hand is up: the bar must not announce the next player yet
         assert app.session.names[incoming] not in top, top
+        await clock.wait(pilot, 0.7)  # how the turn ended, seen
         await pilot.press("enter")
         await pilot.pause()
         passing = app.screen

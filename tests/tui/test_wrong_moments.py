@@ -50,11 +50,30 @@ async def test_a_double_enter_at_the_hand_over_does_not_reveal_the_next_hand(tmp
     app = make_app(tmp_path, humans("Alice", "Bob"), seed=3, pass_guard=5.0)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.last_key -= 10  # the first player's own pass screen: already long up
-        await end_a_turn(pilot)
+        screen = await end_a_turn(pilot)
+        screen.last_enter -= 10  # the player has seen how the turn ended
         await pilot.press("enter", "enter")  # one for the hand-over, one too many
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         assert not CARD_FACE.search(screen_text(app))
+
+
+async def test_a_double_enter_on_the_ask_that_ends_a_turn_leaves_its_end_in_view(tmp_path):
+    """The hand stays up after its turn so its player sees how the turn ended; the Enter that
+    asked, pressed twice by reflex, took it away at once."""
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3, pass_guard=5.0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.last_key -= 10
+        screen = await end_a_turn(pilot)  # its last Enter ended the turn just now
+        hand = screen_text(app)
+        await pilot.press("enter")  # the same Enter, twice
+        await pilot.pause()
+        assert app.screen is screen and screen.stage == "handover"
+        assert CARD_FACE.search(screen_text(app)) and screen_text(app) == hand
+        screen.last_enter -= 10  # a moment later, on purpose
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
 
 
 async def test_escape_from_a_deal_over_then_enter_does_not_play_a_closed_game(tmp_path):

@@ -57,13 +57,14 @@ def ask_text(ask: Ask, names: Sequence[str]) -> str:
     return _("Ask {name} for {what}.").format(name=names[ask.target], what=ask_words(ask))
 
 
-def hint_text(hint: Hint, names: Sequence[str]) -> str:
+def hint_text(hint: Hint, names: Sequence[str], *, pairs: bool = False) -> str:
     """The hint as two sentences: the ask, and why."""
-    return ask_text(hint.ask, names) + " " + reason_text(hint.reason, names)
+    return ask_text(hint.ask, names) + " " + reason_text(hint.reason, names, pairs=pairs)
 
 
-def reason_text(reason: Reason, names: Sequence[str]) -> str:
-    """Why an ask is sure, or the best bet, or sure to miss: one sentence."""
+def reason_text(reason: Reason, names: Sequence[str], *, pairs: bool = False) -> str:
+    """Why an ask is sure, or the best bet, or sure to miss: one sentence. Under the pairs
+    option (``pairs``) a book is a pair, as the log says."""
     k = reason.kind
     name = names[reason.target]
     other = names[reason.other] if 0 <= reason.other < len(names) else ""
@@ -109,6 +110,14 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
             name=name, what=what)
     if k == NO_HIT:
         return _("No ask can find a card this time: whatever you ask, you will fish.")
+    if k == BOOK_CHANCE and pairs:
+        return _("No ask is sure yet. A hit makes you a pair of {rank}; this one has {chance}, "
+                 "the best bet you have.").format(rank=rank_word(reason.rank, role=OF),
+                                                  chance=chance_words(reason.chance))
+    if k == BOOK_WORTH and pairs:
+        return _("No ask is sure yet. A hit makes you a pair of {rank}; this one has {chance}: "
+                 "other asks are likelier to hit, none would gain as much.").format(
+            rank=rank_word(reason.rank, role=OF), chance=chance_words(reason.chance))
     if k == BOOK_CHANCE:
         return _("No ask is sure yet. A hit makes you a book of {rank}; this one has {chance}, "
                  "the best bet you have.").format(rank=rank_word(reason.rank, role=OF),
@@ -157,6 +166,9 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     if k == NONE_LEFT and card:
         return _("{name} cannot hold {card}: the table knows where it is, or that {name} "
                  "lacks it.").format(name=name, card=card)
+    if k == NONE_LEFT and pairs:
+        return _("{name} cannot hold any {rank}: all the others are in pairs or in other "
+                 "hands you know.").format(name=name, rank=rank_word(reason.rank, role=OF))
     if k == NONE_LEFT:
         return _("{name} cannot hold any {rank}: all the others are in books or in other "
                  "hands you know.").format(name=name, rank=rank_word(reason.rank, role=OF))
@@ -171,12 +183,21 @@ def swing_words(swing: float) -> str:
     return text.replace(".", pgettext("decimal separator", "."))
 
 
-def turning_title() -> str:
+def turning_title(*, pairs: bool = False) -> str:
+    if pairs:
+        return _("Turning points: the moves that changed your lead over your strongest rival "
+                 "most, in pairs (each card in hand counts as half a pair).")
     return _("Turning points: the moves that changed your lead over your strongest rival most, "
              "in books (each card in hand counts as its share of a book).")
 
 
-def mark_text(mark: AskMark, names: Sequence[str]) -> str:
+def no_turning_text(*, pairs: bool = False) -> str:
+    if pairs:
+        return _("No move changed the game by half a pair or more.")
+    return _("No move changed the game by half a book or more.")
+
+
+def mark_text(mark: AskMark, names: Sequence[str], *, pairs: bool = False) -> str:
     """How the reviewed seat's ask looked from its seat at the time."""
     if mark.chance >= 1.0:
         text = _("Your ask was sure to hit.")
@@ -192,10 +213,11 @@ def mark_text(mark: AskMark, names: Sequence[str]) -> str:
             chance=chance_words(mark.best_chance))
         reason = mark.best_reason
         if reason is not None and mark.best_chance >= 1.0:
-            text += " " + reason_text(reason, names)  # why it was sure
+            text += " " + reason_text(reason, names, pairs=pairs)  # why it was sure
         elif reason is not None and reason.kind in (BOOK_CHANCE, BOOK_WORTH):
-            text += " " + _("A hit would have made you a book of {rank}.").format(
-                rank=rank_word(reason.rank, role=OF))
+            made = (_("A hit would have made you a pair of {rank}.") if pairs
+                    else _("A hit would have made you a book of {rank}."))
+            text += " " + made.format(rank=rank_word(reason.rank, role=OF))
         elif mark.sure_hit_left:
             text += " " + _("A sure hit was on the table.")
     return text

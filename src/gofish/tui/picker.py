@@ -2,10 +2,12 @@
 
 No Textual here: the table screen feeds it keys and choices and shows what it holds, and the
 tests drive it directly. Its one promise: "opponent key, rank key, Enter" asks that opponent for
-that rank, whatever happened before. Every new ask starts at "whom" (digits are opponents), an
-opponent choice moves to "rank" (digits are ranks), and a rank choice moves to "ready" (a digit
-chooses an opponent again). The rank is never carried into a new ask: after a hit the opponent
-has none of it left, and after a miss the turn is over.
+that rank, wherever the ask line offers the opponents' keys. Every new ask starts at "whom"
+(digits are opponents), an opponent choice moves to "rank" (digits are ranks), and a rank choice
+moves to "ready" (a digit chooses an opponent again). Where the line asks for the rank alone
+("What do you ask Bob for? A 2-9 ..."), a digit you hold is that rank, as the line says. The
+rank is never carried into a new ask: after a hit the opponent has none of it left, and after a
+miss the turn is over.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from gofish.engine import Ask, Draw, SeatView
 from gofish.engine.cards import parse_rank
 from gofish.i18n import _
 from gofish.names import OF, card_label, local_rank, rank_keys, rank_word
+from gofish.tui.keyboard import latin_letter
 
 WHOM, RANK, SUIT, READY, DRAW = "target", "rank", "suit", "ready", "draw"
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",
@@ -182,6 +185,8 @@ class Picker:
         if self.view is None or self.step == DRAW:
             return Outcome(False)
         ch = ch.lower()
+        if local_rank(ch) is None:  # a local letter is its rank; else the key's Latin letter
+            ch = latin_letter(ch)
         if not ch.isdigit():
             self._rank_next = False
         if self.step == SUIT and ch in SUIT_KEYS:
@@ -206,6 +211,12 @@ class Picker:
         rank = parse_rank(str(d)) if d >= 2 else None
         held = rank is not None and rank in self.held_ranks()
         if rank_next and held:
+            return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
+        if held and self.target is not None and (
+                (self.step == RANK and self.rank is None) or seat == v.seat):
+            # the ask line asks "What do you ask Bob for? A 2-9 ..." (Bob chosen by an arrow,
+            # a click, or kept and Enter asked for the rank): "3" is threes, not Carol; and
+            # your own number, with an opponent chosen, can only be the rank
             return Outcome(message=self.choose_rank(rank))  # type: ignore[arg-type]
         if held and self.target is not None and len(self.targets()) == 1:
             # one opponent, already chosen: there is nobody else a digit could mean ("2" at a

@@ -9,12 +9,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gofish.i18n import N_, _
+from gofish.tui.keyboard import with_twins
 
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
+        Binding(with_twins("y"), "answer(True)", N_("Yes")),
+        Binding(with_twins("n,escape"), "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,10 +25,11 @@ from textual.widgets import Button, Static
 from gofish.engine import events as ev
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short, suit_symbol
-from gofish.narrate import BOOK, LUCKY, OVER, Line, story
+from gofish.narrate import BOOK, LUCKY, OVER, Line, and_list, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
@@ -67,9 +69,33 @@ def final_move(session: TableSession, viewer: int | None) -> list[Line]:
         lines = story(events[start:end], session.names, viewer, session.rules.pairs)
         told = [line for line in lines if line.kind != OVER]
         if told:
-            return told
+            return told + first_out_reason(session, viewer)
         end = max(turn, 0)
     return []
+
+
+def first_out_reason(session: TableSession, viewer: int | None) -> list[Line]:
+    """Under "first out" the deal ends as soon as a hand or the stock is empty, and no event
+    says so (the game ended with cards in the stock, and nothing said why): the reason."""
+    if session.rules.end != "first-out":
+        return []
+    view = session.public_view()
+    empty = [seat for seat, count in enumerate(view.counts) if not count]
+    if viewer in empty:
+        return [Line(_("You have no cards left: the deal is over."), seat=viewer)]
+    if empty:
+        return [Line(_("{name} has no cards left: the deal is over.").format(
+            name=session.names[empty[0]]), seat=empty[0])]
+    if not view.stock:
+        return [Line(_("The stock is empty: the deal is over."))]
+    return []
+
+
+def place_width() -> int:
+    """The place column: its title and every place ("=1st") with a space after, in the
+    language in force (Indonesian "Posisi" was cut to "Posi…")."""
+    words = [_("Place"), *("=" + _(o) for o in ORDINALS)]
+    return max(PLACE_WIDTH, *(cell_len(w) + 1 for w in words))
 
 
 def placings(scores: Sequence[int]) -> list[str]:
@@ -210,7 +236,7 @@ def headline(session: TableSession) -> Content:
     if len(winners) == 1:
         text = _("{name} wins!").format(name=winners[0])
     else:
-        text = _("{names} share the win!").format(names=", ".join(winners))
+        text = _("{names} share the win!").format(names=and_list(winners))  # as the log says
     return Content.styled(text, "bold reverse")
 
 
@@ -228,10 +254,10 @@ def move_content(lines: Sequence[Line]) -> Content:
 class GameOverScreen(QuietEnter, Screen):
     BINDINGS = [
         Binding("enter", "primary", N_("Continue")),
-        Binding("n", "next_deal", N_("Next deal"), show=False),
-        Binding("a", "again", N_("Play again")),
-        Binding("h", "history", N_("History")),
-        Binding("r", "review", N_("Review")),
+        Binding(with_twins("n"), "next_deal", N_("Next deal"), show=False),
+        Binding(with_twins("a"), "again", N_("Play again")),
+        Binding(with_twins("h"), "history", N_("History")),
+        Binding(with_twins("r"), "review", N_("Review")),
         Binding("escape", "menu", N_("Menu")),
         Binding("escape", "leave", N_("Leave")),  # a joined seat has no menu: Esc leaves
         Binding("pageup", "scroll_page(-1)", N_("Scroll"), show=False),
@@ -330,7 +356,7 @@ class GameOverScreen(QuietEnter, Screen):
         else:
             title = _("Pairs") if s.rules.pairs else _("Books")
         header = Content.assemble(
-            _cell(_("Place"), PLACE_WIDTH), _cell(_("Player"), NAME_WIDTH),
+            _cell(_("Place"), place_width()), _cell(_("Player"), NAME_WIDTH),
             _cell(score_title, SCORE_WIDTH, right=True), " ", title)
         rows = [header.stylize("bold underline")]
         order = sorted(range(len(s.names)), key=lambda seat: (-scores[seat], seat))
@@ -344,14 +370,14 @@ class GameOverScreen(QuietEnter, Screen):
             if names[0].cell_length > NAME_WIDTH - 1:  # the level under the name
                 names = [labels[0], *(Content.assemble(" ", part) for part in labels[1:])]
             head = Content.assemble(
-                _cell(Content.styled(places[seat], style), PLACE_WIDTH),
+                _cell(Content.styled(places[seat], style), place_width()),
                 _cell(names[0].stylize(style), NAME_WIDTH),
                 _cell(Content.styled(str(scores[seat]), style), SCORE_WIDTH, right=True), " ",
                 lines[0])
             rows.append(head)
             for i in range(1, max(len(lines), len(names))):
                 rows.append(Content.assemble(
-                    " " * PLACE_WIDTH,
+                    " " * place_width(),
                     _cell(names[i] if i < len(names) else Content(""), NAME_WIDTH),
                     " " * (SCORE_WIDTH + 1), lines[i] if i < len(lines) else Content("")))
         return Content("\n").join(rows)
@@ -360,7 +386,7 @@ class GameOverScreen(QuietEnter, Screen):
     def books_width(self) -> int:
         """What is left of the line for the books (the body scrolls, so a scrollbar may show)."""
         width = self.app.size.width - 2 - 2  # padding, and room for a scrollbar
-        return max(12, width - PLACE_WIDTH - NAME_WIDTH - SCORE_WIDTH - 1)
+        return max(12, width - place_width() - NAME_WIDTH - SCORE_WIDTH - 1)
 
     def deals_table(self, deals: Sequence[tuple[int, ...]]) -> Content:
         """A match's scores deal by deal: a row per player, a column per deal, then the total;

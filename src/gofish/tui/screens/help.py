@@ -21,6 +21,7 @@ from gofish.rules_page import rules_pointer
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
 from gofish.tui.widgets.keys import KeyFooter
@@ -86,7 +87,7 @@ def levels_table(rules: Rules) -> Table:
 
 
 class HelpScreen(Screen):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", N_("Close"))]
+    BINDINGS = [Binding(with_twins("escape,q,question_mark,f1"), "close", N_("Close"))]
 
     def __init__(self, rules: Rules, players: int, *, computers: bool = True,
                  remote: bool = False) -> None:

@@ -22,6 +22,7 @@ from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
 from gofish.store.text import plain
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.render import bullet, clip
 from gofish.tui.screens.confirm import ConfirmScreen
 from gofish.tui.widgets.keys import KeyFooter
@@ -36,10 +37,10 @@ class HistoryScreen(Screen):
         # priority: the table under the cursor has an Enter of its own (hidden), which would
         # otherwise take this one's place in the key line
         Binding("enter", "open", N_("Resume/read"), priority=True),
-        Binding("l", "log", N_("Read log")),
-        Binding("r", "review", N_("Review")),
-        Binding("d,delete", "delete", N_("Delete")),
-        Binding("s", "stats", N_("Statistics")),
+        Binding(with_twins("l"), "log", N_("Read log")),
+        Binding(with_twins("r"), "review", N_("Review")),
+        Binding(with_twins("d,delete"), "delete", N_("Delete")),
+        Binding(with_twins("s"), "stats", N_("Statistics")),
         Binding("escape", "menu", N_("Menu")),
     ]
 
@@ -196,7 +197,7 @@ class HistoryScreen(Screen):
 class LogScreen(Screen):
     """A game's log: every card once the game is over, the public story while it is not."""
 
-    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
+    BINDINGS = [Binding(with_twins("escape,q"), "close", N_("Close"))]
 
     def __init__(self, game_id: str, names: list[str], game: Game, full: bool) -> None:
         super().__init__()
@@ -219,7 +220,7 @@ class LogScreen(Screen):
 
 
 class StatsScreen(Screen):
-    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
+    BINDINGS = [Binding(with_twins("escape,q"), "close", N_("Close"))]
 
     def __init__(self, store: Store) -> None:
         super().__init__()

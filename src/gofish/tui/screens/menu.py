@@ -24,6 +24,7 @@ from gofish.i18n import (
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
@@ -39,16 +40,16 @@ TITLE_ART = r"""
 
 class MenuScreen(Screen):
     BINDINGS = [
-        Binding("c", "continue", N_("Continue")),
-        Binding("n", "new", N_("New game")),
-        Binding("t", "tutorial", N_("Learn to play"), show=False),  # the list names it
-        Binding("h", "history", N_("History")),
+        Binding(with_twins("c"), "continue", N_("Continue")),
+        Binding(with_twins("n"), "new", N_("New game")),
+        Binding(with_twins("t"), "tutorial", N_("Learn to play"), show=False),  # the list names it
+        Binding(with_twins("h"), "history", N_("History")),
         Binding("question_mark,f1", "help", N_("Help")),
-        Binding("q", "quit", N_("Quit")),
+        Binding(with_twins("q"), "quit", N_("Quit")),
         # Esc is "back" by reflex (it is, on every other screen): here it says which key quits
         Binding("escape", "not_quit", "", show=False),
-        Binding("l", "language", N_("Language")),
-        Binding("s", "display_settings", N_("Settings"), show=False),  # the list names it
+        Binding(with_twins("l"), "language", N_("Language")),
+        Binding(with_twins("s"), "display_settings", N_("Settings"), show=False),  # the list names it
     ]
 
     def compose(self) -> ComposeResult:

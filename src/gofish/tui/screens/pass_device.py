@@ -19,6 +19,7 @@ from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
 from gofish.session import TableSession
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import latin_letter
 from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
@@ -97,7 +98,7 @@ class PassScreen(Screen):
         now = time.monotonic()
         quiet = now - self.last_key >= game_app(self).pass_guard
         self.last_key = now
-        if (event.character or "").lower() != self.confirm_key:
+        if latin_letter((event.character or "").lower()) != self.confirm_key:
             return
         event.stop()
         if quiet:

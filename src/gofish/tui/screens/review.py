@@ -17,10 +17,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gofish.coach.review import Move, Review
-from gofish.coach.words import mark_text, review_summary, swing_words, turning_title
+from gofish.coach.words import (
+    mark_text,
+    no_turning_text,
+    review_summary,
+    swing_words,
+    turning_title,
+)
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
+from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row, dot
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -38,7 +45,7 @@ class ReviewScreen(Screen):
         Binding("pageup", "turn(-1)", N_("Turn"), show=False),
         Binding("home", "to(0)", N_("Start/end"), key_display="Home/End"),
         Binding("end", "to(-1)", N_("Start/end"), show=False),
-        Binding("t", "turning", N_("Turning point")),
+        Binding(with_twins("t"), "turning", N_("Turning point")),
         Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -109,7 +116,8 @@ class ReviewScreen(Screen):
         self.query_one("#review-table", Static).update(self.table(move))
         self.query_one("#review-move", Static).update(self.narration(move))
         mark = self.query_one("#review-mark", Static)
-        mark.update(Content(mark_text(move.mark, self.names)) if move.mark else Content(""))
+        mark.update(Content(mark_text(move.mark, self.names, pairs=self.review.rules.pairs))
+                    if move.mark else Content(""))
         mark.display = move.mark is not None
         self.query_one("#review-turning", Static).update(self.turning())
         self.query_one("#review-summary", Static).update(Content(review_summary(self.review)))
@@ -131,8 +139,9 @@ class ReviewScreen(Screen):
             books = " ".join(rank_short(r) for r in after.books[seat])
             line = label + hand
             if books:
-                line += Content("  ") + Content.styled(
-                    _("books: {ranks}").format(ranks=books), "italic")
+                listed = (_("pairs: {ranks}") if self.review.rules.pairs
+                          else _("books: {ranks}"))
+                line += Content("  ") + Content.styled(listed.format(ranks=books), "italic")
             rows.append(line)
         rows.append(Content(ngettext("{n} card in the stock", "{n} cards in the stock",
                                      after.stock).format(n=after.stock)))
@@ -147,7 +156,7 @@ class ReviewScreen(Screen):
         return Content(text)
 
     def turning(self) -> Content:
-        rows = [Content.styled(turning_title(), "bold")]
+        rows = [Content.styled(turning_title(pairs=self.review.rules.pairs), "bold")]
         for number in self.review.turning:
             move = self.review.moves[number]
             lines = story(move.events, self.names, self.review.seat, self.review.rules.pairs)
@@ -160,6 +169,6 @@ class ReviewScreen(Screen):
                 text = text[:TURNING_WIDTH - len(more)].rstrip() + more
             rows.append(Content(text))
         if not self.review.turning:
-            rows.append(Content(_("No move changed the game by half a book or more.")))
+            rows.append(Content(no_turning_text(pairs=self.review.rules.pairs)))
         return Content("\n").join(rows)
 

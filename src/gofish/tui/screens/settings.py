@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from gofish.i18n import N_, _
 from gofish.store.settings import Display
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -53,9 +54,9 @@ def explanation(option: str | None, display: Display) -> str:
 
 class SettingsScreen(Screen):
     BINDINGS = [
-        Binding("c", "switch('deck')", N_("Card colours")),
-        Binding("h", "switch('contrast')", N_("High contrast")),
-        Binding("escape,q", "close", N_("Back")),
+        Binding(with_twins("c"), "switch('deck')", N_("Card colours")),
+        Binding(with_twins("h"), "switch('contrast')", N_("High contrast")),
+        Binding(with_twins("escape,q"), "close", N_("Back")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -4,6 +4,8 @@ every option, and an optional seed."""
 from __future__ import annotations
 
 import dataclasses
+import time
+from contextlib import suppress
 from typing import Any
 
 from textual import events
@@ -82,6 +84,18 @@ def seat_problem(seats: list[SeatSpec]) -> tuple[int, str] | None:
     return None
 
 
+class SeatName(Input):
+    """A seat's name. The first takes the keys when the setup opens, so a reflex second press
+    of the key that opened it (N on the start view) would replace the remembered name: keys
+    that come while the setup has only just been shown type nothing."""
+
+    def on_key(self, event: events.Key) -> None:  # before Input's own handler
+        screen = self.screen
+        if event.is_printable and isinstance(screen, SetupScreen) and screen.just_shown():
+            event.prevent_default()
+            event.stop()
+
+
 class SeatRow(Horizontal):
     def __init__(self, index: int, seat: SeatSpec) -> None:
         super().__init__(classes="seat-row")
@@ -90,8 +104,8 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{self.index + 1}", classes="seat-num")
-        yield Input(self.seat.name, placeholder=_("name"), max_length=40, id=f"name-{self.index}",
-                    classes="seat-name", compact=True)
+        yield SeatName(self.seat.name, placeholder=_("name"), max_length=40,
+                       id=f"name-{self.index}", classes="seat-name", compact=True)
         kind = HUMAN if self.seat.is_human else f"{COMPUTER}:{self.seat.level}"
         yield Select(kind_options(), value=kind, allow_blank=False, id=f"kind-{self.index}",
                      classes="seat-kind", compact=True)
@@ -114,6 +128,7 @@ class SetupScreen(Screen):
         self.hint_seat: int | None = None  # the seat whose level the hint describes
         self._preset_shown = "custom"  # the preset last shown: Kids sets its table when chosen
         self._wrong_reason: str | None = None
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
@@ -168,7 +183,20 @@ class SetupScreen(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
         self.build_seats()
+        # the first name takes the keys (nothing focused, typing after N went nowhere); its
+        # text is selected, so a name typed replaces the remembered one
+        self.call_after_refresh(self.focus_first_name)
+
+    def focus_first_name(self) -> None:
+        if self.focused is None or self.focused.id == "setup":  # (the page, focused by default)
+            with suppress(NoMatches):
+                self.query_one("#name-0", Input).focus(scroll_visible=False)
+
+    def just_shown(self) -> bool:
+        """Keys within a moment of the setup's showing are the ones that opened it, repeated."""
+        return time.monotonic() - self.shown_at < game_app(self).pass_guard
 
     def preset_blurb(self, name: str) -> str:
         return _(PRESET_BLURBS[name]) if name in PRESET_BLURBS else _("Your own choice of options.")
@@ -190,11 +218,34 @@ class SetupScreen(Screen):
                 seats.append(SeatSpec(name, HUMAN))
         return seats
 
-    def build_seats(self) -> None:
+    def build_seats(self, *, new_seat: bool = False) -> None:
+        """The rows again, from ``self.seats``. A field of the rows that had the keys has
+        them again once rebuilt (the last row's if its own row went); a seat just added takes
+        them for its name, as the first name does when the setup opens."""
         rows = self.query_one("#seat-rows", Vertical)
-        rows.remove_children()
-        rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
+        focused = self.focused
+        in_rows = focused is not None and rows in focused.ancestors
+        again = focused.id if in_rows and focused is not None else None
+        if new_seat and (in_rows or focused is None or focused.id == "setup"):
+            again = f"name-{len(self.seats) - 1}"
+        removed = rows.remove_children()
+        mounted = rows.mount_all(SeatRow(i, seat) for i, seat in enumerate(self.seats))
         self.update_hint(self.seats)
+        if again is not None:
+            async def settled() -> None:  # the old rows gone and the new ones there
+                await removed
+                await mounted
+                self.refocus(again)
+
+            self.call_later(settled)
+
+    def refocus(self, field_id: str) -> None:
+        found = self.query(f"#{field_id}")
+        if not found:  # its row went: the same field of the last row
+            kind = field_id.rsplit("-", 1)[0]
+            found = self.query(f"#{kind}-{len(self.seats) - 1}")
+        if found:
+            found.first().focus(scroll_visible=False)
 
     def level_hint(self, seats: list[SeatSpec]) -> str:
         """What the level of the hinted seat does: the seat last focused or changed while a
@@ -252,7 +303,7 @@ class SetupScreen(Screen):
         name = next(n for n in DEFAULT_NAMES if n.casefold() not in taken)
         self.seats.append(SeatSpec(name, COMPUTER, "hard"))
         self.hint_seat = len(self.seats) - 1
-        self.build_seats()
+        self.build_seats(new_seat=True)
 
     def action_remove_seat(self) -> None:
         if len(self.seats) <= 2:

@@ -6,6 +6,7 @@ cleared (the hand leaves the screen) before the pass-the-device screen goes up.
 
 from __future__ import annotations
 
+import time
 from contextlib import suppress
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from gofish.session import TableSession
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import with_twins
 from gofish.tui.pace import pause_after
 from gofish.tui.picker import RANK, WHOM, Picker
 from gofish.tui.render import dot, hand_title
@@ -67,8 +69,9 @@ class TableScreen(Screen):
         # the coach, after the keys of the game: where a long language runs out of footer at 80
         # columns, these are cut (the help lists them), never Enter, Esc, help or the pace.
         # M and I: no rank, suit or local letter (R D V, К Д В Т) is either of them
-        Binding("m", "toggle_memory", N_("Memory")),
-        Binding("i", "hint", N_("Hint")),
+        # (and the same keys in the Russian layout: tui/keyboard.py)
+        Binding(with_twins("m"), "toggle_memory", N_("Memory")),
+        Binding(with_twins("i"), "hint", N_("Hint")),
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
@@ -102,6 +105,10 @@ class TableScreen(Screen):
         self.show_memory = False  # set from the preferences once mounted
         self.warn_sure_miss = True  # a word before an ask the record proves will miss
         self._warned: tuple[Ask, int] | None = None  # the sure miss Enter was warned of
+        # when the hand-over began or the sure miss was warned of: the Enter that takes the
+        # hand away or sends the sure miss counts only a moment later, never as the Enter that
+        # got there pressed twice
+        self.last_enter = 0.0
         self._coach: Coach | None = None  # the viewer's coach, told the events up to _coach_upto
         self._coach_upto = 0
         self._memory_key: tuple[int, int] | None = None  # (viewer, events) the panel shows
@@ -209,7 +216,7 @@ class TableScreen(Screen):
         p.choose_rank(hint.ask.rank)
         if hint.ask.suit is not None:
             p.choose_suit(hint.ask.suit)
-        text = hint_text(hint, self.session.names)
+        text = hint_text(hint, self.session.names, pairs=self.session.rules.pairs)
         self._picked(text)
         line = self.query_one("#msg", MessageLine)
         if len(Content(text).wrap(max(line.content_size.width, 1))) > line.content_size.height:
@@ -276,6 +283,7 @@ class TableScreen(Screen):
         if self.needs_pass and self.viewer is not None and not self.handover:
             # let the player on screen see how their turn ended before the hand goes
             self.handover = True
+            self.last_enter = time.monotonic()
             self.refresh_bindings()
             self.refresh_table()
             return
@@ -427,14 +435,16 @@ class TableScreen(Screen):
         self.advance()
 
     def action_confirm(self) -> None:
+        quiet = time.monotonic() - self.last_enter >= game_app(self).pass_guard
         if self.handover:
-            self.hand_over()
+            if quiet:  # not the Enter that ended the turn, pressed twice by reflex
+                self.hand_over()
             return
         if not self.can_ask():
             return
         self.prepare_pick()
         outcome = self.picker.confirm()
-        if isinstance(outcome.action, Ask) and self.sure_miss_word(outcome.action):
+        if isinstance(outcome.action, Ask) and self.sure_miss_word(outcome.action, quiet):
             return
         if outcome.action is not None:
             self.act(outcome.action)
@@ -447,13 +457,16 @@ class TableScreen(Screen):
             return None
         return Ask(p.target, p.rank, p.suit) if p.ask_for_card else Ask(p.target, p.rank)
 
-    def sure_miss_word(self, ask: Ask) -> bool:
+    def sure_miss_word(self, ask: Ask, quiet: bool = True) -> bool:
         """The first Enter on an ask the record proves will miss says why and sends nothing;
-        the second Enter (with nothing changed) sends it."""
+        the second Enter (with nothing changed, after a moment's ``quiet``: not the first
+        pressed twice) sends it."""
         if not self.warn_sure_miss:
             return False
         key = (ask, self.session.action_count)
         if self._warned == key:
+            if not quiet:
+                return True  # the word stays up, to be read
             self._warned = None
             return False
         view = self.my_view()
@@ -463,9 +476,10 @@ class TableScreen(Screen):
         reason = coach.warn_reason(view, ask)
         if reason is None:
             return False
-        self.say(reason_text(reason, self.session.names) + " "
+        self.say(reason_text(reason, self.session.names, pairs=self.session.rules.pairs) + " "
                  + _("Press Enter again to ask all the same."))
         self._warned = key
+        self.last_enter = time.monotonic()
         return True
 
     def act(self, action: Ask | Draw) -> None:
@@ -636,7 +650,9 @@ class TableScreen(Screen):
         self.show_hand(view)
         self.show_memory_panel(view)
         can_ask = self.can_ask()
-        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover))
+        bar = self.query_one("#ask", AskBar)
+        self.put("#ask", ask_content(s, self.picker, can_ask=can_ask, handover=self.handover,
+                                     width=bar.content_size.width or None))
         self.put("#msg", self.message)
 
     def hear(self) -> None:

@@ -23,6 +23,7 @@ from gofish.i18n import N_, _
 from gofish.names import ASK, rank_word
 from gofish.narrate import story
 from gofish.tui.game_app import game_app
+from gofish.tui.keyboard import latin_letter
 from gofish.tui.render import click, dot, hand_title
 from gofish.tui.speech import last_exchange
 from gofish.tui.widgets.ask_bar import ask_sentence
@@ -128,7 +129,7 @@ class TutorialScreen(Screen):
                                 (_("Enter: ask"), "dim"), "  ", button)
 
     def on_key(self, event: events.Key) -> None:
-        if self.finished and event.character in ("n", "N"):  # what the closing words offer
+        if self.finished and latin_letter(event.character or "") in ("n", "N"):  # as offered
             event.stop()
             self.app.pop_screen()
             game_app(self).show_setup()
@@ -137,7 +138,7 @@ class TutorialScreen(Screen):
             return
         step = STEPS[self.step]
         char = event.character or ""
-        if char and step.takes(char):
+        if char and (step.takes(char) or step.takes(latin_letter(char))):  # a Russian layout too
             event.stop()
             game_app(self).clear_notifications()  # "press K" is said and done
             self.picked = True

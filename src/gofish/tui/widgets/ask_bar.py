@@ -16,14 +16,19 @@ class AskBar(Static):
     DEFAULT_CSS = "AskBar { height: 1; padding: 0 1; }"
 
 
-def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool) -> Content:
+def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
+                width: int | None = None) -> Content:
+    """The line; in ``width`` cells when given (it is one row): what is left out first is
+    what is said elsewhere too (the top bar says the turn is over; the help has the keys)."""
     s = session
     if s.over or s.deal_over:
         return Content("")
     if handover and s.to_act is not None:
-        return Content.assemble(
-            (_("Your turn is over."), "bold"), " ",
-            _("Press Enter, then pass the device to {name}.").format(name=s.names[s.to_act]))
+        step = _("Press Enter, then pass the device to {name}.").format(name=s.names[s.to_act])
+        line = Content.assemble((_("Your turn is over."), "bold"), " ", step)
+        if width is not None and line.cell_length > width:
+            line = Content.styled(step, "bold")  # the name the device goes to, in full
+        return line
     if not can_ask:
         seat = s.to_act
         if seat is not None and s.computer_to_act():
@@ -59,7 +64,14 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool) -> Co
         hint = _("Enter: ask")
     sentence = ask_sentence(s.names[target] if target is not None else None, what)
     button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
-    return Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+    line = Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
+    if width is not None and line.cell_length > width:  # the keys' hint goes first
+        line = Content.assemble((sentence, "bold"), "  ", button)
+    if width is not None and line.cell_length > width:
+        room = max(width - button.cell_length - 2, 1)
+        line = Content.assemble(Content.styled(sentence, "bold").truncate(room, ellipsis=True),
+                                "  ", button)
+    return line
 
 
 def seat_keys(seats: list[int]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual.binding import ActiveBinding
 from textual.content import Content
 from textual.widget import Widget
 
@@ -77,7 +78,14 @@ class KeyFooter(Widget):
         """The shown bindings of the screen (and the app), the first binding of each action."""
         seen: set[str] = set()
         keys = []
-        for active in self.screen.active_bindings.values():
+        # in the order the screen declares them, the app's (Quit) last: a focused field's
+        # own key (Ctrl+D in a text field) came first and reordered the line
+        def declared(item: tuple[str, ActiveBinding]) -> tuple[bool, int]:
+            key, active = item
+            order = list(active.node._bindings.key_to_bindings)
+            return active.node is self.app, order.index(key) if key in order else len(order)
+
+        for _key, active in sorted(self.screen.active_bindings.items(), key=declared):
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue

@@ -13,6 +13,7 @@ from textual.content import Content, Span
 from textual.widgets import Static
 
 from gofish.names import ascii_mode
+from gofish.tui.widgets.seats import wrap_keeping_spaces
 
 
 def fit_lines(content: Content, width: int, height: int) -> Content:
@@ -24,7 +25,8 @@ def fit_lines(content: Content, width: int, height: int) -> Content:
     rows: list[Content] = []
     for i, part in enumerate(parts):
         room = height - len(rows) - (len(parts) - i - 1)  # a row left for each part after
-        wrapped = part.wrap(width) or [Content("")]
+        # French guillemets stay with their words (Textual breaks at any space)
+        wrapped = wrap_keeping_spaces(part, width) or [Content("")]
         if len(wrapped) <= room:
             rows.extend(wrapped)
             continue

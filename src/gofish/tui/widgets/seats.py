@@ -3,6 +3,7 @@ as small stacks in front of it. Clicking a seat chooses it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -78,7 +79,7 @@ class SeatBox(Widget):
             head = Content.assemble(" ", head.truncate(width - 2, ellipsis=True), " ")
         lines = [head]
         if st.out:
-            lines.append(Content.styled("  " + _("out"), "dim"))
+            lines += out_lines(width)
         elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
@@ -91,9 +92,9 @@ class SeatBox(Widget):
         else:
             lines.append(Content(" " + ngettext("{n} card", "{n} cards", st.count).format(
                 n=st.count)))
-        if st.open_cards is not None:
-            lines.append(Content.assemble(" ", _open_cards(st.open_cards).truncate(
-                width - 2, ellipsis=True)))
+        if st.open_cards is not None:  # in sight, all of them: on two rows if need be
+            lines += [Content.assemble(" ", row)
+                      for row in fit_rows(_open_cards(st.open_cards), width - 2, 2)]
         left = height - len(lines)
         said = self.speech(st.said, width - 2, left - (1 if st.books else 0))
         lines += said
@@ -164,12 +165,37 @@ def _marks_kept(lines: list[Content], held: str, width: int) -> list[Content]:
 
 
 def fit_rows(content: Content, width: int, rows: int) -> list[Content]:
-    """``content`` wrapped to ``width`` in ``rows`` lines at most, the last one cut with "…"."""
-    wrapped = wrap_keeping_spaces(content, width)
+    """``content`` wrapped to ``width`` in ``rows`` lines at most, the last one cut with "…".
+    A word longer than the line is cut with "…" too, never folded (a narrow seat read
+    "Barthol" over "omew,")."""
+    wrapped = wrap_keeping_spaces(cut_long_words(content, width), width)
     if len(wrapped) > rows:
         wrapped = wrapped[:rows - 1] + [
             Content(" ").join(wrapped[rows - 1:]).truncate(width, ellipsis=True)]
     return wrapped
+
+
+def out_lines(width: int) -> list[Content]:
+    """ "out", indented, in whole words on at most two lines ("вне игры" is wider than a narrow
+    seat, where Textual folded it wherever the width fell)."""
+    return [Content.styled("  " + line.plain, "dim")
+            for line in fit_rows(Content(_("out")), max(width - 3, 1), 2)]
+
+
+def cut_long_words(content: Content, width: int) -> Content:
+    """Each word (as ``wrap_keeping_spaces`` sees words) longer than ``width`` cut to it with
+    an ellipsis, styles kept."""
+    plain = _loosen(content.plain.translate(_HOLD), width)  # a character for a character
+    parts: list[Content] = []
+    at = 0
+    for word in re.finditer(r"[^ ]+", plain):
+        start, end = word.span()
+        if cell_len(word.group()) > width > 1:
+            parts += [content[at:start], content[start:end].truncate(width, ellipsis=True)]
+            at = end
+    if not parts:
+        return content
+    return Content.assemble(*parts, content[at:])
 
 
 def books_words(books: tuple[int, ...], pairs: bool) -> Content:
