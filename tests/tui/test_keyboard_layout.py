@@ -134,4 +134,7 @@ async def test_the_tutorials_keys_in_the_russian_layout(tmp_path):
         assert isinstance(screen, TutorialScreen)
         await pilot.press("л")  # the key marked K: "Ask Bob for them: press K"
         await pilot.pause()
+        assert screen.picked and not screen.done  # the kings chosen: Enter asks
+        await pilot.press("enter")
+        await pilot.pause()
         assert screen.done
