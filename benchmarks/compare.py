@@ -66,12 +66,18 @@ def finish(game: Game, seats: list) -> None:
         game.apply(seats[seat].choose(game.view(seat, with_events=False)))
 
 
-def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
+def played(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> Game:
+    """The deal of ``seed`` played to its end, ``spec`` at ``at`` and the opponent elsewhere;
+    each seat's own random choices follow the seat."""
     rules = preset(rules_name)
     game = Game(rules, n, seed)
     finish(game, [build(spec if s == at else opponent, s, rules, n, seed * 31 + s)
                   for s in range(n)])
-    return 1.0 if game.winners == (at,) else 0.0
+    return game
+
+
+def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
+    return 1.0 if played(rules_name, n, spec, opponent, seed, at).winners == (at,) else 0.0
 
 
 def steadiness(rules_name: str, opponent: str, seeds: list[int]) -> list[float]:
@@ -94,11 +100,8 @@ def late_books(rules_name: str, spec: str, opponent: str, seeds: list[int],
     late = mine = games = 0
     for seed in seeds:
         for at in range(2):
-            rules = preset(rules_name)
-            game = Game(rules, 2, seed)
-            finish(game, [build(spec if s == at else opponent, s, rules, 2, seed * 31 + s)
-                          for s in range(2)])
-            left = 52 - 2 * rules.deal_size(2)
+            game = played(rules_name, 2, spec, opponent, seed, at)
+            left = 52 - 2 * game.rules.deal_size(2)
             for e in game.events:
                 if e.kind == ev.DREW:
                     left -= e.count
@@ -116,13 +119,10 @@ def outcomes(rules_name: str, n: int, spec: str, opponent: str,
     won = tied = lost = 0
     for seed in seeds:
         for at in range(n):
-            rules = preset(rules_name)
-            game = Game(rules, n, seed)
-            finish(game, [build(spec if s == at else opponent, s, rules, n, seed * 31 + s)
-                          for s in range(n)])
-            if game.winners == (at,):
+            winners = played(rules_name, n, spec, opponent, seed, at).winners
+            if winners == (at,):
                 won += 1
-            elif at in game.winners:
+            elif at in winners:
                 tied += 1
             else:
                 lost += 1

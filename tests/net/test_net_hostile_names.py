@@ -18,6 +18,18 @@ from gofish.tui.widgets.seats import SeatBox
 HOSTILE = ["[/x]", "[@click=app.quit]x", "[@click=quit]x[/]", "[b]Bob", "[red on red]z"]
 
 
+async def ann_at_a_table(tmp_path):
+    """A host serving a table of two humans and a computer, and Ann's join app for it (not
+    yet running): the other seat is the test's to take, as a hostile player would."""
+    host = make_host(tmp_path)
+    server = await host.serve("127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
+                            seed=3)
+    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    return host, table, app
+
+
 def shown_notifications(app) -> str:
     return "\n".join(str(n.message) for n in app._notifications)
 
@@ -31,12 +43,7 @@ def toast_text(app) -> str:
 
 @pytest.mark.parametrize("name", HOSTILE)
 async def test_a_markup_name_leaving_and_coming_back_is_shown_literally(tmp_path, name):
-    host = make_host(tmp_path)
-    server = await host.serve("127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
-                            seed=3)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    host, table, app = await ann_at_a_table(tmp_path)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait(pilot, lambda: app.remote.lobby is not None, what="the lobby")
         other = Recorder(host, "127.0.0.1")
@@ -68,12 +75,7 @@ async def test_a_seat_rejoining_in_a_loop_leaves_one_notice_and_a_screen_that_an
     other screen each time, 'is back' then 'is away': 3,000 of them in six seconds kept
     another player's screen busy for minutes, deaf to every key. Each seat now has one notice
     at most, saying where it is now, told a moment after the last change."""
-    host = make_host(tmp_path)
-    server = await host.serve("127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
-                            seed=3)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    host, table, app = await ann_at_a_table(tmp_path)
     told: list[str] = []
     notify = app.notify
 

@@ -24,9 +24,9 @@ from gofish.names import ASK, rank_word
 from gofish.narrate import story
 from gofish.tui.game_app import game_app
 from gofish.tui.keyboard import latin_letter
-from gofish.tui.render import click, dot, hand_title
+from gofish.tui.render import dot, hand_title
 from gofish.tui.speech import last_exchange
-from gofish.tui.widgets.ask_bar import ask_sentence
+from gofish.tui.widgets.ask_bar import ask_button, ask_sentence
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter
 from gofish.tui.widgets.seats import SeatBox, SeatState
@@ -124,9 +124,8 @@ class TutorialScreen(Screen):
         if not self.picked:
             return Content.styled(ask_sentence(who, None), "bold")
         what = rank_word(STEPS[self.step].ask.rank, role=ASK)
-        button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.ask"))
         return Content.assemble((ask_sentence(who, what), "bold"), "   ",
-                                (_("Enter: ask"), "dim"), "  ", button)
+                                (_("Enter: ask"), "dim"), "  ", ask_button("screen.ask"))
 
     def on_key(self, event: events.Key) -> None:
         if self.finished and latin_letter(event.character or "") in ("n", "N"):  # as offered

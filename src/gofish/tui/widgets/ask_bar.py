@@ -63,7 +63,7 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
             picker.step in ("rank", READY):
         hint = _("Enter: ask")
     sentence = ask_sentence(s.names[target] if target is not None else None, what)
-    button = Content.styled("[" + _("Ask") + "]", "reverse").stylize(click("screen.confirm"))
+    button = ask_button("screen.confirm")
     line = Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
     if width is not None and line.cell_length > width:  # the keys' hint goes first
         line = Content.assemble((sentence, "bold"), "  ", button)
@@ -72,6 +72,11 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
         line = Content.assemble(Content.styled(sentence, "bold").truncate(room, ellipsis=True),
                                 "  ", button)
     return line
+
+
+def ask_button(action: str) -> Content:
+    """The [Ask] button at the end of an ask line: a click runs ``action``."""
+    return Content.styled("[" + _("Ask") + "]", "reverse").stylize(click(action))
 
 
 def seat_keys(seats: list[int]) -> str:
