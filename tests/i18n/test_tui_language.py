@@ -55,7 +55,7 @@ async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
             letter = {9: "v", 10: "d", 11: "r"}[court[0]]
             await pilot.press(letter)
             await pilot.pause()
-            assert screen.rank == court[0]
+            assert screen.flow.picker.rank == court[0]
             assert f"║{letter.upper()}" in screen_text(app)  # the chosen rank raised, by its letter
     finally:
         set_local_letters(False)

@@ -70,7 +70,7 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
             if not view.hand:
                 await pilot.press("enter")
             else:
-                if screen.stage == "target":
+                if screen.flow.stage == "target":
                     target = next(t for t in (1, 2) if view.counts[t])
                     await pilot.press(str(target + 1))
                 await pilot.press(rank_key(view.hand[0] >> 2))

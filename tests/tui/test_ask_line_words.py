@@ -74,10 +74,10 @@ async def test_a_kept_opponent_is_not_asked_for_again(tmp_path, lang):
         await pilot.pause()
         await pilot.press("3", "backspace")  # Carol, then back to "whom" with Carol kept
         await pilot.pause()
-        assert app.screen.picker.step == "target" and app.screen.picker.target == 2
+        assert app.screen.flow.picker.step == "target" and app.screen.flow.picker.target == 2
         line = ask_line(app)
         assert line.startswith(_("What do you ask {name} for?").format(name="Carol")), line
-        keys = seat_keys(app.screen.picker.targets())
+        keys = seat_keys(app.screen.flow.picker.targets())
         assert _("Whom? {keys} or ↑↓").format(keys=keys) not in line
         assert _("Someone else? {keys} or ↑↓").format(keys=keys) in line
 

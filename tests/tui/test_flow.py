@@ -95,7 +95,7 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
             continue
         if not isinstance(screen, TableScreen):
             raise AssertionError(f"unexpected screen {screen!r}")
-        if screen.stage == "handover":
+        if screen.flow.stage == "handover":
             await pilot.press("enter")
             continue
         if not screen.can_ask():
@@ -110,8 +110,8 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
         ranks = sorted({c >> 2 for c in view.hand}, key=lambda r: -sum(
             1 for c in view.hand if c >> 2 == r))
         keys = []  # one ask in one press: the screen is checked between asks, as before
-        if screen.stage == "target" or screen.target != target:
-            if screen.stage != "target":
+        if screen.flow.stage == "target" or screen.flow.picker.target != target:
+            if screen.flow.stage != "target":
                 keys.append("backspace")
             keys.append(str(target + 1))
         keys.append(rank_key(ranks[0]))
@@ -179,7 +179,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                 continue
             assert isinstance(screen, TableScreen)
             s = screen.session
-            if screen.stage == "handover":
+            if screen.flow.stage == "handover":
                 assert s.is_human(s.to_act) and s.to_act != screen.viewer
                 await pilot.press("enter")
                 continue
@@ -193,7 +193,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                     continue
                 target = next(o for o in range(view.players)
                               if o != view.seat and view.counts[o])
-                back = [] if screen.stage == "target" else ["backspace"]
+                back = [] if screen.flow.stage == "target" else ["backspace"]
                 await pilot.press(*back, str(target + 1), rank_key(view.hand[0] >> 2), "enter")
             else:
                 await pilot.press("space")

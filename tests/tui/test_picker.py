@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from gofish.engine import Ask, Draw, Game, Rules
-from gofish.tui.picker import RANK, READY, SUIT, WHOM, Picker
+from gofish.front.picker import RANK, READY, SUIT, WHOM, Picker
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -38,7 +38,7 @@ def typed(picker: Picker, keys: str):
 
 
 def test_the_picker_and_the_card_drawings_do_not_import_textual():
-    code = ("import sys, gofish.tui.picker, gofish.tui.cards; "
+    code = ("import sys, gofish.front.picker, gofish.tui.cards; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

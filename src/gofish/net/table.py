@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from gofish.ai import Player, make_player
 from gofish.engine import Event, IllegalAction, NextDeal, action_from_json
+from gofish.front.flow import Due, whose_move
 from gofish.protocol import wire
 from gofish.seats import COMPUTER, HUMAN, name_key
 from gofish.session import NotYourTurn, Session
@@ -245,12 +246,15 @@ class Table:
         before ``t`` seconds (None: until woken).
         """
         s = self.session
-        if s is None or s.over:
+        if s is None:
+            return None, None
+        move = whose_move(s)  # the local table's decider too (gofish.front.flow)
+        if move.kind is Due.OVER:
             return None, None
         now = self.clock()
         after = self.record.takeover_after
         humans = [i for i, p in enumerate(self.seats) if p.is_human]
-        if s.deal_over:
+        if move.kind is Due.DEAL_OVER:
             if not humans:
                 return "next-deal", None
             if self.links or after is None:
@@ -258,9 +262,9 @@ class Table:
             since = self.deal_over_since if self.deal_over_since is not None else now
             wait = since + after - now
             return ("next-deal", None) if wait <= 0 else (None, wait)
-        if s.computer_to_act():
+        if move.kind is Due.COMPUTER:
             return "computer", None
-        seat = s.to_act
+        seat = move.seat
         if seat is None or seat in self.links or after is None:
             return None, None
         wait = self.away_since.get(seat, now) + after - now

@@ -67,6 +67,36 @@ def save_preferences(changes: dict[str, object], data_dir: DataDir = None,
 
 
 @dataclass(frozen=True)
+class Preferences:
+    """The player's remembered choices, typed: what screens read instead of the file. Anything
+    the file holds that is not of the field's type (an older or hand-edited file) is the
+    default."""
+
+    language: str | None = None
+    local_letters: bool = False
+    tutorial_offered: bool = False
+    table_memory: bool | None = None  # None: never chosen (on under Kids, else off)
+    warn_sure_miss: bool = True
+
+    @classmethod
+    def read(cls, data_dir: DataDir = None, profile: str | None = None) -> Preferences:
+        return cls.of(read_preferences(data_dir, profile))
+
+    @classmethod
+    def of(cls, prefs: dict[str, object]) -> Preferences:
+        def flag(name: str, default: bool | None) -> bool | None:
+            value = prefs.get(name)
+            return value if isinstance(value, bool) else default
+
+        language = prefs.get("language")
+        return cls(language=language if isinstance(language, str) else None,
+                   local_letters=flag("local_letters", False) is True,
+                   tutorial_offered=flag("tutorial_offered", False) is True,
+                   table_memory=flag("table_memory", None),
+                   warn_sure_miss=flag("warn_sure_miss", True) is not False)
+
+
+@dataclass(frozen=True)
 class Display:
     """How the table is drawn for this player: kept in the preferences, read at every start
     (the terminal, ``gofish serve``'s pages, a joined seat), changed in the settings screen."""

@@ -3,7 +3,9 @@ holds its saved game)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -14,16 +16,22 @@ from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.command_name import command_name
+from gofish.front.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.i18n import N_, _, ascii_text, translate_bindings
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import utc_now
-from gofish.store.settings import Display, read_display, save_display
+from gofish.store.settings import (
+    Display,
+    Preferences,
+    read_display,
+    save_display,
+    save_preferences,
+)
 from gofish.store.text import plain
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
-from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -97,6 +105,7 @@ class GofishApp(App):
         self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
         self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
+        self._preferences: Preferences | None = None
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[TableSession, int] | None = None
 
@@ -440,6 +449,22 @@ class GofishApp(App):
         message = "" if session is not None and session.over else self.exit_message
         self.close_game()
         self.exit_message = message
+
+    # ------------------------------------------------------------------ preferences
+
+    @property
+    def preferences(self) -> Preferences:
+        """The player's remembered choices, read once (when first needed) from the store."""
+        if self._preferences is None:
+            self._preferences = Preferences.read(self.store.root)
+        return self._preferences
+
+    def remember(self, **changes: object) -> None:
+        """Remember a choice for next time; it holds for this run even when it cannot be
+        written (a preference is a convenience, never a reason to fail)."""
+        self._preferences = replace(self.preferences, **changes)  # type: ignore[arg-type]
+        with contextlib.suppress(OSError, StoreError):
+            save_preferences(changes, self.store.root)
 
     # ------------------------------------------------------------------ display settings
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gofish.engine import PRESETS, Rules
+from gofish.front.pace import DEFAULT_PACE, read_pace
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.errors import StoreError
 from gofish.store.settings import LAST_SETUP, read_settings, write_settings
-from gofish.tui.pace import DEFAULT_PACE, read_pace
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from gofish.session import TableSession
     from gofish.store.errors import StoreError
     from gofish.store.repo import Store
-    from gofish.store.settings import Display
+    from gofish.store.settings import Display, Preferences
     from gofish.store.stats import Tally
     from gofish.tui.choice import SetupChoice
 
@@ -47,6 +47,11 @@ class GameApp(Protocol):
     def notify_once(self, message: str, timeout: float) -> None: ...
     def forget_notices(self, title: str) -> None: ...
     def clear_notifications(self) -> None: ...  # Textual's own: every notice taken back
+
+    # the player's remembered choices (read once; remember() writes them through the store)
+    @property
+    def preferences(self) -> Preferences: ...
+    def remember(self, **changes: object) -> None: ...
 
     # display settings (the deck's colours, the theme)
     display_settings: Display

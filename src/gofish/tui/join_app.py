@@ -181,7 +181,7 @@ class JoinApp(GofishApp):
         if self.table is None or not self._table_ready():
             return  # the screen moves on by itself once it is mounted
         if self._told < s.event_count:
-            self.table.announce(self._told)
+            self.table.heard(self._told)
             self._told = s.event_count
         self.table.advance()
 

@@ -23,13 +23,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from gofish.engine import events as ev
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, and_list, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from gofish.front.keyboard import with_twins
 from gofish.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -24,7 +25,6 @@ from gofish.i18n import (
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up

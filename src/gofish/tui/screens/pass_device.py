@@ -14,13 +14,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from gofish.front.keyboard import latin_letter
+from gofish.front.picker import RANK_KEYS, SUIT_KEYS
 from gofish.i18n import N_, _
 from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
 from gofish.session import TableSession
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import latin_letter
-from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.widgets.keys import KeyFooter

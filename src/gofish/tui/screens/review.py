@@ -24,10 +24,10 @@ from gofish.coach.words import (
     swing_words,
     turning_title,
 )
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
-from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row, dot
 from gofish.tui.widgets.keys import KeyFooter
 

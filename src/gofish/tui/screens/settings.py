@@ -17,10 +17,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _
 from gofish.store.settings import Display
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row
 from gofish.tui.widgets.keys import KeyFooter
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from gofish.front.picker import DRAW, RANK, READY, WHOM, Picker
 from gofish.i18n import _
 from gofish.names import ASK, card_words, card_words_unsuited, rank_word
-from gofish.tui.picker import DRAW, RANK, READY, WHOM, Picker
 from gofish.tui.render import click, rank_keys
 
 

@@ -49,3 +49,8 @@ class MessageLine(Static):
         if not isinstance(content, Content):
             content = Content(str(content))
         return fit_lines(content, self.size.width, self.size.height)
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` fits the line's rows whole (a cut hint is said in a notice too)."""
+        size = self.content_size
+        return len(Content(text).wrap(max(size.width, 1))) <= size.height
