@@ -265,9 +265,10 @@ async def _start(host: Host, table, level: str) -> None:
 def run_join(args: argparse.Namespace) -> int:
     from gofish.net.codes import format_code, parse_code
     from gofish.net.plan import PlanError, check_name
-    from gofish.net.seat_client import SecretBook, parse_address
+    from gofish.net.seat_client import parse_address
     from gofish.seats import LEVELS
     from gofish.store.errors import StoreError
+    from gofish.store.joined import SecretBook
     from gofish.store.paths import resolve_data_dir
 
     parsed = parse_code(args.code)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -28,11 +27,10 @@ from gofish.engine import Rules
 from gofish.i18n import _
 from gofish.protocol import wire
 from gofish.session import Session
-from gofish.store.atomic import write_atomic
-from gofish.store.errors import GameLocked, StoreError
-from gofish.store.lock import GameLock, acquire
-from gofish.store.paths import ensure_private_dir
+from gofish.store.errors import StoreError
+from gofish.store.lock import GameLock
 from gofish.store.repo import Store
+from gofish.store.tables import TableFiles
 
 from .codes import new_code, new_key, parse_code
 from .limits import (
@@ -49,7 +47,6 @@ from .limits import (
 from .plan import PlanError, SeatPlan, TableRecord
 from .table import Refused, Table
 
-TABLES = "tables"  # beside the saves: <data dir>/tables/<CODE>.json and <CODE>.lock
 GATE_BUDGET = 0.004  # seconds of computer moves between two looks at the sockets
 BATCH = 16  # unpaced computer moves applied before one save
 # The host process hands the interpreter lock over after this long (Python's default: 5 ms).
@@ -176,6 +173,7 @@ class Host:
         self.join_timeout = join_timeout
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.files = TableFiles(store.root)  # the tables' records, kept by the store
         self.addresses = AddressBook(clock)
         if max_per_address is not None:  # pending connections from one network
             self.addresses.most_pending_per_network = max_per_address
@@ -201,21 +199,19 @@ class Host:
 
     @property
     def tables_dir(self) -> Path:
-        return self.store.root / TABLES
+        return self.files.folder
 
     # ------------------------------------------------------------------ tables
 
     def open_table(self, seats: list[SeatPlan], rules: Rules, *, seed: int | None = None,
                    takeover_after: float | None = None, takeover_level: str = "hard") -> Table:
         """A new table, written to disk and locked by this host; raises StoreError if it cannot."""
-        ensure_private_dir(self.tables_dir)
-        taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
-        code = new_code(taken)
+        code = new_code(set(self.tables) | set(self.files.codes()))
         rules.check_players(len(seats))
         self._give_keys(seats)
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
-        self._locks[code] = [self._lock_table(code)]
+        self._locks[code] = [self.files.lock(code)]
         table = Table(record, clock=self.clock)
         self.tables[code] = table
         self._write_record(table)
@@ -234,15 +230,12 @@ class Host:
 
     def reopen(self) -> list[Table]:
         """Open again every unfinished table this data folder holds (after a restart)."""
-        if not self.tables_dir.is_dir():
-            return []
         opened = []
-        for path in sorted(self.tables_dir.glob("*.json")):
-            code = path.stem
+        for code in self.files.codes():
             if code in self.tables:
                 continue
             try:
-                table = self._reopen(path)
+                table = self._reopen(code)
             except (OSError, ValueError, StoreError) as e:
                 self.say(_("Table {code} cannot be opened: {why}").format(code=code, why=e))
                 continue
@@ -250,11 +243,11 @@ class Host:
                 opened.append(table)
         return opened
 
-    def _reopen(self, path: Path) -> Table | None:
-        record = TableRecord.from_json(json.loads(path.read_bytes()))
-        if record.code != path.stem:
+    def _reopen(self, code: str) -> Table | None:
+        record = TableRecord.from_json(self.files.read(code))
+        if record.code != code:
             raise PlanError("the file name is not its code")
-        locks = [self._lock_table(record.code)]
+        locks = [self.files.lock(record.code)]
         session: Session | None = None
         try:
             table = Table(record, clock=self.clock)
@@ -264,7 +257,7 @@ class Host:
                 # the host saves each batch of moves itself, off the loop (see _after)
                 session = Session.resume(self.store, record.game_id, autosave=False)
                 if session.over:
-                    path.unlink()
+                    self.files.remove(code)
                     session.close()
                     for lock in locks:
                         lock.release()
@@ -282,19 +275,8 @@ class Host:
             self._drive(table)
         return table
 
-    def _lock_table(self, code: str) -> GameLock:
-        try:
-            return acquire(self.tables_dir / f"{code}.lock")
-        except GameLocked:
-            raise StoreError(_("another gofish host has this table open")) from None
-
     def _write_record(self, table: Table) -> None:
-        data = json.dumps(table.record.to_json(), ensure_ascii=False).encode("utf-8")
-        try:
-            write_atomic(self.tables_dir / f"{table.code}.json", data)
-        except OSError as e:
-            raise StoreError(_("cannot save the table {code}: {why}").format(
-                code=table.code, why=e.strerror or e)) from None
+        self.files.write(table.code, table.record.to_json())
 
     async def start(self, table: Table, fill: str | None = None) -> None:
         """Begin the game: free seats go to computers of level ``fill`` (if given)."""
@@ -391,8 +373,7 @@ class Host:
 
     def _let_go(self, code: str, locks: list[GameLock], session: Session) -> None:
         """The game is over and saved: the table file goes, and so do the locks."""
-        with contextlib.suppress(OSError):
-            (self.tables_dir / f"{code}.json").unlink()
+        self.files.remove(code)
         session.close()  # the table stays open for its players; the game is in the history
         for lock in locks:
             lock.release()

@@ -9,26 +9,19 @@ cannot be taken back: that is the point.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from gofish.i18n import _
 from gofish.protocol import wire
-from gofish.store.atomic import write_atomic
-from gofish.store.errors import StoreError
-from gofish.store.paths import ensure_private_dir
+from gofish.store.joined import SecretBook
 
 from .client import RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY
 from .text import json_line
 
-JOINED = "joined"
 CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
 CONNECT_TIMEOUT = 10.0
 # a host never reached at all is most likely a wrong address or a host not started: say so
@@ -57,37 +50,6 @@ def parse_address(text: str, default_port: int = wire.DEFAULT_PORT) -> tuple[str
     if not 0 <= port < 65536:
         raise ValueError(text)
     return host or "127.0.0.1", port
-
-
-class SecretBook:
-    """Seat secrets this player was given, in the player's data folder (files mode 0600)."""
-
-    def __init__(self, root: Path) -> None:
-        self.folder = root / JOINED
-
-    def _path(self, code: str, name: str) -> Path:
-        key = hashlib.sha256(f"{code}\n{name.casefold()}".encode()).hexdigest()[:32]
-        return self.folder / f"{key}.json"
-
-    def get(self, code: str, name: str) -> str | None:
-        try:
-            data = json.loads(self._path(code, name).read_bytes())
-        except (OSError, ValueError):
-            return None
-        secret = data.get("secret") if isinstance(data, dict) else None
-        return secret if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET else None
-
-    def put(self, code: str, name: str, secret: str) -> None:
-        data = {"code": code, "name": name, "secret": secret}
-        try:
-            ensure_private_dir(self.folder)
-            write_atomic(self._path(code, name), json.dumps(data).encode())
-        except (OSError, StoreError):
-            pass  # the seat works without it; only a rejoin after a crash needs it
-
-    def forget(self, code: str, name: str) -> None:
-        with contextlib.suppress(OSError):
-            self._path(code, name).unlink()
 
 
 class Stop(Exception):

@@ -22,11 +22,12 @@ from textual.widgets import Static
 from gofish.command_name import command_name
 from gofish.i18n import N_, _
 from gofish.net.client import RemoteSession
-from gofish.net.seat_client import SeatClient, SecretBook, Stop
+from gofish.net.seat_client import SeatClient, Stop
 from gofish.net.table import AWAY, EMPTY, HERE, STAND_IN
 from gofish.net.text import clean
 from gofish.seats import level_title
 from gofish.session import TableSession
+from gofish.store.joined import SecretBook
 
 from .app import GofishApp
 from .screens.confirm import ConfirmScreen
