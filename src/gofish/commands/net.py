@@ -80,6 +80,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("write every message the host sends to FILE, one JSON line each"))
     p.set_defaults(func=run_join)
 
+    p = sub.add_parser("table-server", help=_("serve this data folder's shared tables (the "
+                                              "lobby starts it by itself; run it as a service "
+                                              "to keep it up)"))
+    p.add_argument("--idle", type=seconds, metavar="SECONDS",
+                   help=_("stop after this long with no table waiting or in play "
+                          "(default: 600; 0: never)"))
+    p.add_argument("--delay", type=seconds, metavar="SECONDS",
+                   help=_("pause after each computer move (default: GOFISH_DELAY or {d})")
+                   .format(d=DEFAULT_DELAY))
+    p.set_defaults(func=run_table_server)
+
 
 def _err(text: str) -> None:
     from gofish.net.text import clean_lines
@@ -258,6 +269,28 @@ async def _start(host: Host, table, level: str) -> None:
         await host.start(table, fill=level)
     except (StoreError, Refused) as e:
         _say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
+
+
+# ---------------------------------------------------------------------- the table server
+
+def run_table_server(args: argparse.Namespace) -> int:
+    from gofish.net.local import ENV_IDLE
+    from gofish.net.server import DEFAULT_IDLE, serve_tables
+    from gofish.store.server_folder import ServerFolder
+
+    idle = args.idle
+    if idle is None:
+        try:
+            idle = float(os.environ.get(ENV_IDLE) or DEFAULT_IDLE)
+        except ValueError:
+            idle = DEFAULT_IDLE
+    if idle == 0:
+        idle = math.inf
+    try:
+        return asyncio.run(serve_tables(ServerFolder.of(args.data_dir), idle=idle,
+                                        delay=computer_delay(args.delay), say=_say))
+    except KeyboardInterrupt:
+        return 130
 
 
 # ---------------------------------------------------------------------- join

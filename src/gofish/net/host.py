@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -33,17 +34,15 @@ from gofish.store.repo import Store
 from gofish.store.tables import TableFiles
 
 from .codes import new_code, new_key, parse_code
+from .conn import Conn
 from .limits import (
     IDLE_TIMEOUT,
     JOIN_TIMEOUT,
-    MAX_ERRORS,
-    MESSAGE_BURST,
-    MESSAGES_PER_SECOND,
-    WRITE_BUFFER,
     AddressBook,
     TokenBucket,
     network,
 )
+from .lobby import Lobby
 from .plan import PlanError, SeatPlan, TableRecord
 from .table import Refused, Table
 
@@ -111,61 +110,12 @@ class Gate:
                 self._clear.set()
 
 
-class Conn:
-    """One client connection: its limits, and the seat it holds once joined."""
-
-    def __init__(self, address: str, write: Callable[[bytes], Any],
-                 close: Callable[[], Any] = lambda: None,
-                 buffered: Callable[[], int] = lambda: 0,
-                 clock: Callable[[], float] = time.monotonic,
-                 closing: Callable[[], bool] = lambda: False) -> None:
-        self.address = address
-        self._write = write
-        self._close = close
-        self._buffered = buffered
-        self._closing = closing
-        self.bucket = TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, clock)
-        self.opened = clock()  # the join deadline counts from here
-        self.errors = 0
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_many([message])
-
-    def send_many(self, messages: list[dict[str, Any]]) -> None:
-        if self.closed:
-            return
-        if self._closing():  # the other side has gone; the reader will notice
-            self.closed = True
-            return
-        self._write(b"".join(wire.encode(m) for m in messages))
-        if self._buffered() > WRITE_BUFFER:  # it does not read what it is sent: let it go
-            self.close()
-
-    def error(self, code: str, message: str) -> None:
-        self.errors += 1
-        if self.errors >= MAX_ERRORS:
-            self.close(wire.TOO_MANY, "too many bad messages")
-        else:
-            self.send(wire.error(code, message))
-
-    def close(self, code: str = "", message: str = "") -> None:
-        if self.closed:
-            return
-        if code:
-            self._write(wire.encode(wire.error(code, message)))
-        self.closed = True
-        self._close()
-
-
 class Host:
     def __init__(self, store: Store, *, delay: float = 0.6, say: Callable[[str], None] | None = None,
                  threaded_saves: bool = True, save_threads: int = 4, player_threads: int = 16,
                  gate_budget: float = GATE_BUDGET, auto_start: bool = True,
                  max_per_address: int | None = None, join_timeout: float = JOIN_TIMEOUT,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, may_open: bool = False) -> None:
         self.store = store
         self.delay = delay
         self.say = say or (lambda text: None)
@@ -192,6 +142,7 @@ class Host:
         self._seat_said: dict[tuple[str, int], bool] = {}  # here, as last said
         self._seat_lines: dict[tuple[str, int], TokenBucket] = {}
         self._seat_due: set[tuple[str, int]] = set()  # a line to say in a moment
+        self.lobby = Lobby(self, may_open=may_open)  # the tables' list, opening, watching
 
     @property
     def connections(self) -> int:
@@ -211,8 +162,9 @@ class Host:
         self._give_keys(seats)
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
-        self._locks[code] = [self.files.lock(code)]
+        self._locks[code] = [self.files.hold(code)]
         table = Table(record, clock=self.clock)
+        table.on_change = self.lobby.changed
         self.tables[code] = table
         self._write_record(table)
         return table
@@ -247,10 +199,11 @@ class Host:
         record = TableRecord.from_json(self.files.read(code))
         if record.code != code:
             raise PlanError("the file name is not its code")
-        locks = [self.files.lock(record.code)]
+        locks = [self.files.hold(record.code)]
         session: Session | None = None
         try:
             table = Table(record, clock=self.clock)
+            table.on_change = self.lobby.changed
             if self._give_keys(record.seats):  # a table kept by an older host had none
                 self._write_record(table)
             if record.game_id:
@@ -278,6 +231,29 @@ class Host:
     def _write_record(self, table: Table) -> None:
         self.files.write(table.code, table.record.to_json())
 
+    def save_record(self, table: Table) -> None:
+        """The table's record as it is now, for a restarted host (StoreError if it cannot)."""
+        if not table.over:
+            self._write_record(table)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a table is waiting for players or in play, or anyone is connected to one."""
+        return any(not t.over or t.links or t.watchers for t in self.tables.values())
+
+    async def rematch(self, table: Table) -> None:
+        """Every human seat accepted: a new deal at the same table, the same seats."""
+        if not table.over:
+            return
+        record = table.record
+        record.seed = secrets.randbits(32)
+        record.game_id = ""
+        record.played_by = []
+        table.session = None
+        table.stand_ins.clear()
+        self._locks[table.code] = [self.files.hold(table.code)]
+        self._drivers.pop(table.code, None)
+        await self.start(table)
     async def start(self, table: Table, fill: str | None = None) -> None:
         """Begin the game: free seats go to computers of level ``fill`` (if given)."""
         if table.started or table.starting:
@@ -402,6 +378,16 @@ class Host:
             await self._join(conn, message)
         elif kind == "action":
             await self._act(conn, message)
+        elif kind == "tables":
+            self.lobby.follow(conn, message)
+        elif kind == "open":
+            await self.lobby.open(conn, message)
+        elif kind == "watch":
+            self.lobby.watch(conn, message)
+        elif kind == "control":
+            await self.lobby.control(conn, message)
+        elif kind in ("say", "rematch"):
+            await self._seat_word(conn, kind, message)
         else:
             conn.error(wire.UNKNOWN, f"unknown message type {kind!r}"[:100])
 
@@ -458,6 +444,23 @@ class Host:
             except (StoreError, Refused) as e:
                 self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
 
+    async def _seat_word(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        """A seated player's word: one of the preset words, or their answer to a rematch."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            conn.error(wire.NOT_JOINED, "join a table first")
+            return
+        try:
+            if kind == "say":
+                table.say(seat, message.get("word"))
+                return
+            if table.vote(seat, message.get("accept")):
+                await self.rematch(table)
+        except Refused as e:
+            conn.error(e.code, str(e))
+        except StoreError as e:
+            self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
+
     def _out_of_attempts(self, address: str) -> None:
         """Tell the host's terminal (at most once a minute per network): new players from
         there cannot take a seat for a while; seated players still get back in."""
@@ -495,6 +498,18 @@ class Host:
                                                   limit=wire.MAX_LINE)
         return self._server
 
+    async def serve_unix(self, path: Path) -> asyncio.Server:
+        """Listen on a Unix socket (made 0600: only this account connects)."""
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # a socket left by a server that died (the caller holds the lock)
+        old = os.umask(0o177)
+        try:
+            self._server = await asyncio.start_unix_server(self._connection, path,
+                                                           limit=wire.MAX_LINE)
+        finally:
+            os.umask(old)
+        return self._server
+
     async def _connection(self, reader: asyncio.StreamReader,
                           writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
@@ -510,6 +525,7 @@ class Host:
         finally:
             self._conns.discard(conn)
             self.addresses.settled(conn)
+            self.lobby.gone(conn)
             table, seat = conn.table, conn.seat
             conn.close()
             if table is not None and seat is not None and table.detach(seat, conn):
@@ -548,7 +564,8 @@ class Host:
 
     async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
         while not conn.closed:
-            if conn.table is None:  # an absolute deadline: pings and bad joins do not move it
+            if conn.table is None and not conn.follow and conn.watching is None:
+                # an absolute deadline: pings and bad joins do not move it
                 timeout = conn.opened + self.join_timeout - self.clock()
                 if timeout <= 0:
                     conn.close(wire.TIMEOUT, "no join in time")

@@ -53,7 +53,7 @@ class TableFiles:
         with contextlib.suppress(OSError):
             (self.folder / f"{code}.json").unlink()
 
-    def lock(self, code: str) -> GameLock:
+    def hold(self, code: str) -> GameLock:
         """This process's hold on the table; StoreError when another host has it open."""
         ensure_private_dir(self.folder)
         try:
