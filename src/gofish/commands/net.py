@@ -353,9 +353,9 @@ def _join_screen(args: argparse.Namespace, host: str, port: int, code: str, name
     if not (served_in_browser() or has_terminal()):
         _err(_("gofish needs a terminal: run it in one, or use --auto LEVEL."))
         return 2
-    from gofish.tui.join_app import JoinApp
+    from gofish.tui.join_app import joined_app
 
-    app = JoinApp(host, port, code, name, data_dir=args.data_dir,
-                  profile=getattr(args, "profile", None), ascii=args.ascii,
-                  transcript=transcript)
+    app = joined_app(host, port, code, name, data_dir=args.data_dir,
+                     profile=getattr(args, "profile", None), ascii=args.ascii,
+                     transcript=transcript)
     return run_app(app)  # with the game's SIGHUP and SIGTERM handlers; prints the rejoin hint

@@ -255,6 +255,9 @@ class RemoteSession:
 
     # ------------------------------------------------------------------ acting
 
+    def close(self) -> None:
+        """Nothing is held here: the host keeps the game (the connection is the client's)."""
+
     def computer_to_act(self) -> bool:
         return False  # the host plays the computers
 
@@ -276,6 +279,15 @@ class RemoteSession:
             self._send({"type": "action", "action": NextDeal().to_json()})
             self.pending = True
         return []
+
+    def say(self, word: str) -> None:
+        """One of the preset words, to everyone at the table."""
+        self._send({"type": "say", "word": word})
+
+    def vote(self, accept: bool) -> None:
+        """This seat's word on a rematch, once the game is over."""
+        if self.over:
+            self._send({"type": "rematch", "accept": accept})
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.send is None:

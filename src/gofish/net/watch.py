@@ -162,6 +162,9 @@ class WatchSession:
     def winners(self) -> tuple[int, ...]:
         return self._view.winners if self._view is not None else ()
 
+    def close(self) -> None:
+        """Nothing is held here: the host keeps the game (the connection is the client's)."""
+
     def computer_to_act(self) -> bool:
         return False
 

@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from gofish.store.settings import Display, Preferences
     from gofish.store.stats import Tally
     from gofish.tui.choice import SetupChoice
+    from gofish.tui.shared_tables import SharedTables
 
 
 class GameApp(Protocol):
     """The app as its screens see it: navigation, the game in play, the computers' pace."""
 
-    REMOTE: bool  # a seat at a table hosted elsewhere: no menu, history, pace or saving here
     store: Store
+    shared: SharedTables  # the lobby, hosting, joining and watching shared tables
     command: str  # how the player runs gofish from their shell (in hints that name a command)
     pass_guard: float  # seconds of quiet before the pass screen takes its key
     moment_seconds: float  # how long a "Go fish!" stays on the table (0: off)
@@ -60,6 +61,7 @@ class GameApp(Protocol):
     # games
     def start_game(self, choice: SetupChoice, remember: bool = True) -> None: ...
     def keep_setup_draft(self, choice: SetupChoice) -> None: ...
+    def load_last_setup(self) -> SetupChoice: ...
     def resume_game(self, game_id: str) -> None: ...
     def plays(self, session: TableSession) -> bool: ...
     def show_help(self, session: TableSession) -> None: ...
