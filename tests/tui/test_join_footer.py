@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 from textual.widgets import Footer
 
+from gofish.front.place import Place
 from gofish.i18n import LANGUAGES, _
-from gofish.tui.remote_table import Place
 from gofish.tui.screens.waiting import WaitingScreen
 from gofish.tui.widgets.keys import KeyFooter, fit
 

@@ -8,19 +8,39 @@ Textual's untyped ``self.app``. The game's app (tui/app.py) and a joined seat's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.geometry import Size
 
+    from gofish.engine import Rules
+    from gofish.front.place import Place
+    from gofish.net.seat_client import Opener
     from gofish.session import TableSession
     from gofish.store.errors import StoreError
+    from gofish.store.joined import SecretBook
     from gofish.store.repo import Store
     from gofish.store.settings import Display, Preferences
     from gofish.store.stats import Tally
     from gofish.tui.choice import SetupChoice
-    from gofish.tui.shared_tables import SharedTables
+
+
+class SharedTables(Protocol):
+    """What screens ask of the app's shared tables (gofish.tui.app.shared)."""
+
+    @property
+    def book(self) -> SecretBook: ...
+    def local_opener(self) -> Opener: ...
+    def show_lobby(self) -> None: ...
+    def show_host_setup(self) -> None: ...
+    def host_table(self, seats: list[dict[str, Any]], rules: Rules, seed: int | None,
+                   name: str, *, private: bool = False) -> None: ...
+    def join_table(self, place: Place, transcript: TextIO | None = None) -> None: ...
+    def watch_table(self, code: str) -> None: ...
+    def control_table(self, place: Place, op: str, seat: int | None = None,
+                      level: str = "hard") -> None: ...
+    def choose_word(self, session: TableSession) -> None: ...
 
 
 class GameApp(Protocol):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from gofish.front.place import Place
+
 from .app import GofishApp
-from .remote_table import Place
 
 
 def joined_app(host: str, port: int, code: str, name: str, *, data_dir: str | None = None,

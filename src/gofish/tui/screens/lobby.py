@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from gofish.front.keyboard import with_twins
+from gofish.front.place import Place
 from gofish.i18n import N_, _
 from gofish.net.codes import format_code, parse_code
 from gofish.net.lobby_client import LobbyClient, TableInfo
@@ -25,7 +26,6 @@ from gofish.rules_text import PRESET_TITLES
 from gofish.seats import level_title
 from gofish.store.joined import HeldSeat
 from gofish.tui.game_app import game_app
-from gofish.tui.remote_table import Place
 from gofish.tui.render import clip
 from gofish.tui.widgets.keys import KeyFooter
 

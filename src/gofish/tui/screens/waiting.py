@@ -25,7 +25,7 @@ from gofish.tui.game_app import game_app
 from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
-    from gofish.tui.remote_table import Place
+    from gofish.front.place import Place
 
 # the code in letters three rows high, readable across a room (a figlet-like block font)
 BIG = {

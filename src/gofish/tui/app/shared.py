@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO
 
+from gofish.front.place import Place
 from gofish.i18n import _
 from gofish.net.client import RemoteSession
 from gofish.net.lobby_client import LobbyError, ask_once
@@ -20,13 +21,13 @@ from gofish.net.watch import WatchSession
 from gofish.store.joined import SecretBook
 from gofish.store.server_folder import ServerFolder
 
-from .remote_table import Place, RemoteTable
+from .remote import RemoteTable
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
     from gofish.session import TableSession
 
-    from .app import GofishApp
+    from . import GofishApp
 
 
 class SharedTables:
@@ -60,19 +61,19 @@ class SharedTables:
     # ------------------------------------------------------------------ screens
 
     def show_lobby(self) -> None:
-        from .screens.lobby import LobbyScreen
+        from ..screens.lobby import LobbyScreen
 
         self.app.close_game()
         self.app._replace_top(LobbyScreen())
 
     def show_host_setup(self) -> None:
-        from .screens.setup import SetupScreen
+        from ..screens.setup import SetupScreen
 
         choice = self.app.load_last_setup()
         self.app.push_screen(SetupScreen(choice, hosting=True))
 
     def choose_word(self, session: TableSession) -> None:
-        from .screens.words import WordsScreen
+        from ..screens.words import WordsScreen
 
         say = getattr(session, "say", None)
         if say is not None:

@@ -9,9 +9,9 @@ never reach the network: they read the session, as they read a local game's.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gofish.front.place import Place
 from gofish.i18n import N_, _
 from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SeatClient, Stop
@@ -19,11 +19,11 @@ from gofish.net.table import AWAY, GIVEN, HERE, STAND_IN
 from gofish.net.text import clean
 from gofish.net.watch import WatchSession
 
-from .screens.table import TableScreen
-from .screens.waiting import WaitingScreen
+from ..screens.table import TableScreen
+from ..screens.waiting import WaitingScreen
 
 if TYPE_CHECKING:
-    from .app import GofishApp
+    from . import GofishApp
 
 SEAT_NEWS_EVERY = 0.3  # seconds between two tellings of who left or came back
 SEAT_NEWS = {
@@ -32,17 +32,6 @@ SEAT_NEWS = {
     STAND_IN: N_("{name} is away: a computer plays for them."),
     GIVEN: N_("{name}'s seat is played by a computer."),
 }
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where the table is and how this terminal came to it."""
-
-    code: str  # the table code (with a kept seat's key, for a first join)
-    where: str  # "ADDR:PORT", or "" for this data folder's table server
-    name: str = ""  # the player's name ("" for a watcher)
-    from_lobby: bool = False  # leaving goes back to the lobby, not out of gofish
-    owner: str = ""  # the opener's token (the opener may free seats, start now)
 
 
 class RemoteTable:
@@ -137,7 +126,7 @@ class RemoteTable:
             self._show_table(kind)
 
     def _said(self, seat: int, word: str) -> None:
-        from .words import word_text
+        from ..words import word_text
 
         names = self.session.names
         if 0 <= seat < len(names):
@@ -147,7 +136,7 @@ class RemoteTable:
             self.app.notify(text, timeout=4, markup=False)
 
     def _show_table(self, kind: str) -> None:
-        from .screens.game_over import FinalMoveScreen, GameOverScreen
+        from ..screens.game_over import FinalMoveScreen, GameOverScreen
 
         s = self.session
         if self.table is None:

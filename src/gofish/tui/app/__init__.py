@@ -7,6 +7,7 @@ import contextlib
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from textual import events
@@ -31,20 +32,20 @@ from gofish.store.settings import (
     save_preferences,
 )
 from gofish.store.text import plain
+from gofish.tui.app.shared import SharedTables
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from gofish.tui.shared_tables import SharedTables
 from gofish.tui.startup import freeze_imports
 from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
+    from gofish.front.place import Place
     from gofish.session import Session, TableSession
     from gofish.store.stats import Tally
-    from gofish.tui.remote_table import Place
 
 # The other screens (and the engine, computer players and session behind them) are imported
 # when first needed: the start view comes up sooner.
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 
 class GofishApp(App):
-    CSS_PATH = "gofish.tcss"
+    CSS_PATH = str(Path(__file__).parent.parent / "gofish.tcss")
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
