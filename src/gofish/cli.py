@@ -5,7 +5,6 @@ app, nor ``gofish --version`` the computer players."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import textwrap
 from types import ModuleType
@@ -174,12 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     from gofish.names import set_local_letters
 
     set_local_letters(args.local_letters or prefs.get("local_letters") is True)
-    func = args.func
-    if getattr(args, "start", None) and (args.plain or os.environ.get("TERM") == "dumb"):
-        # play, new and resume, line by line: asked for, or a terminal that cannot draw
-        from gofish.plain.start import run_plain as func
     try:
-        return int(func(args) or 0)
+        return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
