@@ -2,13 +2,17 @@
 from the process starting to its exit, beside a bare interpreter and an interpreter that only
 imports argparse (the floor any command line pays).
 
-    .venv/bin/python benchmarks/startup.py [--runs 21] [--first-frame 0]
+    .venv/bin/python benchmarks/startup.py [--runs 21] [--against OTHER/bin/python]
+                                           [--first-frame N]
 
 Each run is a fresh process through the installed `gofish` script; the commands alternate so
 machine noise hits them alike, and medians are reported with the CPU time the children used (a
-busy machine raises the wall time, not the CPU time). `gofish bot` is given `{"type": "bye"}` so
-it starts, reads one line and ends. `--first-frame N` also times N launches to the first frame
-against a minimal Textual app, with the launch of benchmarks/tui.py.
+busy machine raises the wall time more than the CPU time). `gofish bot` is given a hello, which
+it answers with "ready" once its computer player is made, then a bye. `gofish play --help` is what plain
+`gofish` does before it imports the app (the language, the settings, the parser and the command
+modules it loads). `--against` times the same commands of another installation in the same
+runs (say, a venv of an earlier commit). `--first-frame N` also times N launches to the first
+frame against a minimal Textual app, with benchmarks/tui.py's launch.
 
 `python -X importtime -c 'import sys; sys.argv[1:] = ["bot"]; from gofish.cli import main; main()'`
 says where the time goes.
@@ -19,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -27,17 +30,21 @@ import tempfile
 import time
 from pathlib import Path
 
-BYE = '{"type": "bye"}\n'
+# a hello (answered with "ready": the computer player is made) and a bye
+HELLO = ('{"type": "hello", "protocol": 1, "rules": {}, "players": 2, "seat": 1, "seed": 2}\n'
+         '{"type": "bye"}\n')
+GOFISH_COMMANDS: dict[str, tuple[list[str], str | None]] = {
+    "gofish --version": (["--version"], None),
+    "gofish bot --level expert": (["bot", "--level", "expert"], HELLO),
+    "gofish rules --path": (["rules", "--path"], None),
+    "gofish play --help": (["play", "--help"], None),
+}
 
 
-def commands(gofish: str) -> dict[str, tuple[list[str], str | None]]:
-    return {
-        "python -c pass": ([sys.executable, "-c", "pass"], None),
-        "python -c 'import argparse'": ([sys.executable, "-c", "import argparse"], None),
-        "gofish --version": ([gofish, "--version"], None),
-        "gofish bot": ([gofish, "bot"], BYE),
-        "gofish rules --path": ([gofish, "rules", "--path"], None),
-    }
+def commands(python: str, label: str) -> dict[str, tuple[list[str], str | None]]:
+    gofish = str(Path(python).parent / "gofish")
+    return {f"{name}{label}": ([gofish, *args], stdin)
+            for name, (args, stdin) in GOFISH_COMMANDS.items()}
 
 
 def children_cpu() -> float:
@@ -56,13 +63,18 @@ def once(argv: list[str], stdin: str | None, env: dict[str, str]) -> tuple[float
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--against", metavar="PYTHON",
+                        help="another installation's python: its gofish is timed in the same runs")
     parser.add_argument("--first-frame", type=int, default=0, metavar="N",
                         help="also time N launches to the first frame (benchmarks/tui.py's)")
     args = parser.parse_args()
-    gofish = shutil.which("gofish", path=str(Path(sys.executable).parent)) or "gofish"
     with tempfile.TemporaryDirectory() as data_dir:
         env = dict(os.environ, GOFISH_DATA_DIR=data_dir)
-        table = commands(gofish)
+        table = {"python -c pass": ([sys.executable, "-c", "pass"], None),
+                 "python -c 'import argparse'": ([sys.executable, "-c", "import argparse"], None),
+                 **commands(sys.executable, "")}
+        if args.against:
+            table.update(commands(args.against, " (against)"))
         wall: dict[str, list[float]] = {name: [] for name in table}
         cpu: dict[str, list[float]] = {name: [] for name in table}
         for argv, stdin in table.values():  # warm the file cache
@@ -74,7 +86,7 @@ def main() -> int:
                 cpu[name].append(c)
         print(f"start to exit, median of {args.runs} (load {os.getloadavg()[0]:.1f}):")
         for name in table:
-            print(f"  {name:30} {statistics.median(wall[name]) * 1000:6.0f} ms wall"
+            print(f"  {name:40} {statistics.median(wall[name]) * 1000:6.0f} ms wall"
                   f"  {statistics.median(cpu[name]) * 1000:6.0f} ms CPU")
         if args.first_frame:
             sys.path.insert(0, str(Path(__file__).parent))

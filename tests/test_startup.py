@@ -54,8 +54,10 @@ def under(modules: set[str], *packages: str) -> set[str]:
 def test_gofish_version_loads_no_command_engine_or_interface() -> None:
     modules = loaded_by_main("--version")
     assert "gofish.cli" in modules  # the probe ran main
-    assert not under(modules, "gofish.commands", "gofish.engine", "gofish.ai", "gofish.net", "gofish.tui",
-                     "gofish.store.repo", "textual", "asyncio")
+    assert not under(modules, "gofish.commands", "gofish.engine", "gofish.ai", "gofish.net",
+                     "gofish.tui", "gofish.store.repo", "textual", "asyncio")
+    # where the rules page is (the epilog of --help alone), and what writes the settings
+    assert not under(modules, "gofish.rules_page", "gofish.store.atomic")
 
 
 def test_gofish_bot_loads_its_own_command_and_no_interface() -> None:
@@ -78,6 +80,16 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for name in cli.COMMANDS:
         assert f"    {name} " in out or f"    {name}\n" in out, name
+
+
+def test_only_gofish_s_own_help_says_where_the_rules_are(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert "Every rule option and the rule texts it comes from" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["bot", "--help"])
+    assert "Every rule option" not in capsys.readouterr().out
 
 
 def test_an_unknown_command_is_refused_with_every_command_named(

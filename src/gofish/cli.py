@@ -113,20 +113,28 @@ def modules_for(argv: list[str]) -> list[str]:
     return [f"gofish.commands.{COMMANDS[name]}"] if name in COMMANDS else COMMAND_MODULES
 
 
+class _Parser(argparse.ArgumentParser):
+    """gofish's own parser: its epilog, where the rules page is, is found only for --help."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            from gofish.rules_page import rules_hint
+
+            # as written: argparse would break the page's path at its hyphens
+            self.epilog = textwrap.fill(rules_hint(), 78, break_on_hyphens=False,
+                                        break_long_words=False)
+        return super().format_help()
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser, with the subcommands ``argv`` needs (all of them without ``argv``)."""
-    from gofish.rules_page import rules_hint
-
-    # the epilog as written: argparse would break the page's path at its hyphens
-    parser = argparse.ArgumentParser(
-        prog="gofish", description=_("Go Fish for the terminal."),
-        epilog=textwrap.fill(rules_hint(), 78, break_on_hyphens=False, break_long_words=False),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = _Parser(prog="gofish", description=_("Go Fish for the terminal."),
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"gofish {__version__}",
                         help=_("show program's version number and exit"))
     add_options(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                parser_class=argparse.ArgumentParser)
     for name in COMMAND_MODULES if argv is None else modules_for(argv):
         command_module(name.rsplit(".", 1)[1]).register(sub)
     return parser
