@@ -68,6 +68,9 @@ def main() -> int:
     parser.add_argument("--first-frame", type=int, default=0, metavar="N",
                         help="also time N launches to the first frame (benchmarks/tui.py's)")
     args = parser.parse_args()
+    # with PYTHONDONTWRITEBYTECODE set, a module edited since its .pyc was written is compiled
+    # again at every start (tens of ms): the children write their caches as a user's would
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     with tempfile.TemporaryDirectory() as data_dir:
         env = dict(os.environ, GOFISH_DATA_DIR=data_dir)
         table = {"python -c pass": ([sys.executable, "-c", "pass"], None),
