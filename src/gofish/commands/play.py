@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,7 +42,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run, start="resume")
 
 
+def line_by_line(args: argparse.Namespace) -> bool:
+    """Asked for (--plain), or a terminal that cannot draw."""
+    return bool(args.plain) or os.environ.get("TERM") == "dumb"
+
+
 def run(args: argparse.Namespace) -> int:
+    if line_by_line(args):
+        from gofish.plain.start import run_plain
+
+        return run_plain(args)
     from gofish.tui.launch import launch
 
     return launch(args)
@@ -112,6 +122,10 @@ def run_new(args: argparse.Namespace) -> int:
     except BadValue as e:
         print(_("gofish: {why}").format(why=e), file=sys.stderr)
         return 2
+    if line_by_line(args):  # the same game, line by line (--seats, --rules and --seed too)
+        from gofish.plain.start import run_plain
+
+        return run_plain(args, new=new)
     from gofish.tui.launch import launch
 
     return launch(args, new=new)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_atomic
 from .errors import StoreError
 from .paths import ensure_private_dir, resolve_data_dir
 
@@ -40,6 +39,8 @@ def read_settings(name: str, data_dir: DataDir = None, profile: str | None = Non
 def write_settings(name: str, data: Any, data_dir: DataDir = None,
                    profile: str | None = None) -> None:
     """Write a settings file atomically; raises OSError or StoreError when it cannot."""
+    from .atomic import write_atomic  # tempfile and its imports: every start reads, few write
+
     path = settings_path(name, data_dir, profile)
     ensure_private_dir(path.parent)
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))

@@ -15,7 +15,7 @@ from gofish.engine import Game
 from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _
 from gofish.narrate import story
-from gofish.numbers import decimal, percent
+from gofish.numerals import decimal, percent
 from gofish.rules_text import PRESET_TITLES
 from gofish.seats import MAX_NAME, level_title
 from gofish.store.errors import GameLocked, StoreError
