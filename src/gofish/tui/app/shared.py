@@ -13,21 +13,19 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from gofish.front.place import Place
 from gofish.i18n import _
-from gofish.net.client import RemoteSession
-from gofish.net.lobby_client import LobbyError, ask_once
-from gofish.net.local import open_local
-from gofish.net.seat_client import Opener, SeatClient
-from gofish.net.watch import WatchSession
 from gofish.store.joined import SecretBook
 from gofish.store.server_folder import ServerFolder
 
-from .remote import RemoteTable
-
+# the network is loaded when a shared table is first used: the start view comes up without it
 if TYPE_CHECKING:
     from gofish.engine import Rules
+    from gofish.net.client import RemoteSession
+    from gofish.net.seat_client import Opener
+    from gofish.net.watch import WatchSession
     from gofish.session import TableSession
 
     from . import GofishApp
+    from .remote import RemoteTable
 
 
 class SharedTables:
@@ -46,6 +44,8 @@ class SharedTables:
         return ServerFolder.of(self.data_dir)
 
     def local_opener(self) -> Opener:
+        from gofish.net.local import open_local
+
         folder = self.server_folder
         return lambda: open_local(folder)
 
@@ -89,6 +89,8 @@ class SharedTables:
         self.app.run_worker(self._host(message, name), group="lobby")
 
     async def _host(self, message: dict[str, Any], name: str) -> None:
+        from gofish.net.lobby_client import LobbyError, ask_once
+
         try:
             opened = await ask_once(self.local_opener(), message, "opened")
         except (LobbyError, OSError) as e:
@@ -109,6 +111,11 @@ class SharedTables:
 
     def seat_link(self, place: Place, transcript: TextIO | None = None) -> RemoteTable:
         """The seat's connection and session, not yet started."""
+        from gofish.net.client import RemoteSession
+        from gofish.net.seat_client import SeatClient
+
+        from .remote import RemoteTable
+
         session = RemoteSession()
         held = self.book.held(place.code.partition("-")[0], place.name)
         if held is not None and held.owner and not place.owner:
@@ -124,6 +131,11 @@ class SharedTables:
         return RemoteTable(self.app, client, session, place)
 
     def watch_table(self, code: str) -> None:
+        from gofish.net.seat_client import SeatClient
+        from gofish.net.watch import WatchSession
+
+        from .remote import RemoteTable
+
         session = WatchSession()
         client = SeatClient("", 0, code, "", session=session, opener=self.local_opener(),
                             where=_("this machine"), watch=True)
@@ -157,6 +169,8 @@ class SharedTables:
         self.app.run_worker(self._control(place, op, seat, level), group="lobby")
 
     async def _control(self, place: Place, op: str, seat: int | None, level: str) -> None:
+        from gofish.net.lobby_client import LobbyError, ask_once
+
         message = {"type": "control", "code": place.code.partition("-")[0],
                    "owner": place.owner, "op": op, "seat": seat, "level": level}
         try:
