@@ -255,3 +255,52 @@ async def test_words_and_a_rematch(tmp_path):
         await bob.close()
     finally:
         await stop(task)
+
+
+async def test_a_computer_plays_an_absent_players_seat_and_the_log_says_so(tmp_path):
+    from gofish.narrate import story
+
+    folder = ServerFolder(tmp_path / "d")
+    task = await up(folder)
+    try:
+        op = opener(folder)
+        opened = await ask_once(op, {"type": "open", "rules": QUICK, "seed": 8,
+                                     "seats": seats("human:", "human:")}, "opened")
+        code = opened["code"]
+        ann = Seat(folder, tmp_path, code, "Ann")
+        await until(lambda: ann.client.connected, what="Ann seated")
+        bob = Seat(folder, tmp_path, code, "Bob")
+        await until(lambda: bob.session.started, what="the start")
+        await bob.close()  # Bob hangs up; the opener gives his seat to a computer
+        await ask_once(op, {"type": "control", "code": code, "owner": opened["owner"],
+                            "op": "computer", "seat": bob.session.seat, "level": "easy"},
+                       "controlled")
+        await until(lambda: ann.session.played_by or ann.session.over, timeout=30,
+                    what="a move for Bob")
+        s = ann.session
+        assert s.played_by and set(s.played_by.values()) == {"easy"}
+        assert all(s.events[i].seat == bob.session.seat for i in s.played_by
+                   if s.events[i].kind == "ask")
+        told = " ".join(line.text for line in story(s.events, s.names, s.seat,
+                                                    played_by=s.played_by))
+        assert "Easy, for Bob, asked" in told
+        listing = await ask_once(op, {"type": "tables"}, "tables")
+        assert listing["tables"][0]["seats"][bob.session.seat]["status"] == "given"
+        await ann.close()
+    finally:
+        await stop(task)
+
+
+async def test_a_private_table_is_listed_only_to_its_players(tmp_path):
+    folder = ServerFolder(tmp_path / "d")
+    task = await up(folder)
+    try:
+        op = opener(folder)
+        opened = await ask_once(op, {"type": "open", "rules": QUICK, "private": True,
+                                     "seats": seats("human:", "human:")}, "opened")
+        code = opened["code"]
+        assert (await ask_once(op, {"type": "tables"}, "tables"))["tables"] == []
+        mine = await ask_once(op, {"type": "tables", "codes": [code]}, "tables")
+        assert [t["code"] for t in mine["tables"]] == [code]
+    finally:
+        await stop(task)

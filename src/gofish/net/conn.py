@@ -34,6 +34,7 @@ class Conn:
         self.seat: int | None = None
         self.follow = False  # a lobby screen: told of the tables as they change
         self.watching: Table | None = None  # a spectator of this table
+        self.known: frozenset[str] = frozenset()  # codes a lobby names: its private tables too
         self.said = TokenBucket(0.5, 3, clock)
         self.closed = False
 

@@ -82,17 +82,21 @@ class Lobby:
 
     # ------------------------------------------------------------------ the list
 
-    def listing(self) -> dict[str, Any]:
+    def listing(self, known: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The open tables; a private one only to whoever names its code (its players)."""
         tables = [t.summary() for t in self.host.tables.values()
-                  if not t.record.private and (not t.over or t.links)]
+                  if (not t.record.private or t.code in known) and (not t.over or t.links)]
         return {"type": "tables", "tables": tables}
 
     def follow(self, conn: Conn, message: dict[str, Any]) -> None:
+        codes = message.get("codes")
+        if isinstance(codes, list):
+            conn.known = frozenset(c for c in codes[:50] if isinstance(c, str) and len(c) == 6)
         if message.get("follow") is True:
             conn.follow = True
             self.followers.add(conn)
             self.host.addresses.settled(conn)  # a lobby screen: no join deadline
-        conn.send(self.listing())
+        conn.send(self.listing(conn.known))
 
     def changed(self) -> None:
         """A table changed: the followers hear of it shortly (once for a burst of changes)."""
@@ -105,12 +109,12 @@ class Lobby:
 
     def _tell(self) -> None:
         self._due = False
-        message = self.listing()
+        shared = self.listing()
         for conn in list(self.followers):
             if conn.closed:
                 self.followers.discard(conn)
             else:
-                conn.send(message)
+                conn.send(self.listing(conn.known) if conn.known else shared)
 
     def gone(self, conn: Conn) -> None:
         self.followers.discard(conn)

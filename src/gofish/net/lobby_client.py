@@ -95,8 +95,10 @@ class LobbyClient:
 
     def __init__(self, opener: Opener, *,
                  on_tables: Callable[[list[TableInfo]], None] = lambda tables: None,
-                 on_state: Callable[[str], None] = lambda state: None) -> None:
+                 on_state: Callable[[str], None] = lambda state: None,
+                 codes: tuple[str, ...] = ()) -> None:
         self.opener = opener
+        self.codes = codes  # tables this player holds a seat at: listed even when private
         self.on_tables = on_tables
         self.on_state = on_state
         self.tables: list[TableInfo] = []
@@ -139,7 +141,7 @@ class LobbyClient:
 
     async def _follow(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._writer = writer
-        writer.write(wire.encode({"type": "tables", "follow": True}))
+        writer.write(wire.encode({"type": "tables", "follow": True, "codes": list(self.codes)}))
         pinger = asyncio.get_running_loop().create_task(self._ping(writer))
         try:
             while not self._stopped:

@@ -47,7 +47,9 @@ class GameApp(Protocol):
     """The app as its screens see it: navigation, the game in play, the computers' pace."""
 
     store: Store
-    shared: SharedTables  # the lobby, hosting, joining and watching shared tables
+    @property
+    def shared(self) -> SharedTables:
+        """The lobby, hosting, joining and watching shared tables."""
     command: str  # how the player runs gofish from their shell (in hints that name a command)
     pass_guard: float  # seconds of quiet before the pass screen takes its key
     moment_seconds: float  # how long a "Go fish!" stays on the table (0: off)

@@ -281,7 +281,8 @@ class GameOverScreen(QuietEnter, Screen):
             yield Static(self.headline(), id="over-title")
             with VerticalScroll(id="over-body"):
                 yield Static(self.body(view), id="over-table")
-            yield Static(self.votes(), id="over-votes")
+            if remote:  # a shared table: who has accepted a rematch
+                yield Static(self.votes(), id="over-votes")
             with Horizontal(id="over-buttons"):
                 if s.deal_over and not s.over:
                     yield Button(_("Next deal (Enter)"), id="next", variant="primary")
@@ -311,7 +312,7 @@ class GameOverScreen(QuietEnter, Screen):
         return Content.styled(_("Rematch: {votes}").format(votes=said), "bold")
 
     def show_votes(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.remote:
             self.query_one("#over-votes", Static).update(self.votes())
 
     def body(self, view) -> Content:

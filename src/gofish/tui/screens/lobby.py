@@ -103,7 +103,8 @@ class LobbyScreen(Screen):
         self.show_info(_("Enter: join the table under the cursor, or the code typed. "
                          "W: watch it. H: host a table of your own."))
         self.client = LobbyClient(game_app(self).shared.local_opener(),
-                                  on_tables=self.show_tables, on_state=self.show_state)
+                                  on_tables=self.show_tables, on_state=self.show_state,
+                                  codes=tuple(self.held()))
         self.run_worker(self.client.run(), name="lobby", exclusive=True)
         table.focus()
 
