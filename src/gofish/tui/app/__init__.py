@@ -111,7 +111,7 @@ class GofishApp(App):
         self.session: TableSession | None = None
         self.shared = SharedTables(self, data_dir)  # the lobby, hosting, joining, watching
         if join is not None:  # gofish join: this seat at once
-            self.shared.link = self.shared.seat_link(join, transcript)
+            self.shared.link = self.shared.seat_link(join, transcript or self.shared.transcript())
             self.session = self.shared.link.session
         self.exit_message = ""
         self._preferences: Preferences | None = None

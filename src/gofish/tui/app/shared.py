@@ -9,6 +9,9 @@ the app holds it in ``session`` and lets it go in ``close_game``.
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from gofish.front.place import Place
@@ -16,10 +19,13 @@ from gofish.i18n import _
 from gofish.store.joined import SecretBook
 from gofish.store.server_folder import ServerFolder
 
+TRANSCRIPT = "GOFISH_TRANSCRIPT"
+
 # the network is loaded when a shared table is first used: the start view comes up without it
 if TYPE_CHECKING:
     from gofish.engine import Rules
     from gofish.net.client import RemoteSession
+    from gofish.net.lobby_client import TableInfo
     from gofish.net.seat_client import Opener
     from gofish.net.watch import WatchSession
     from gofish.session import TableSession
@@ -35,6 +41,17 @@ class SharedTables:
         self.app = app
         self.data_dir = data_dir
         self.link: RemoteTable | None = None
+        self._transcript: TextIO | None = None
+
+    def transcript(self) -> TextIO | None:
+        """GOFISH_TRANSCRIPT=FILE: every message a shared table's host sends this terminal,
+        one JSON line each (as ``gofish join --transcript``: for a bug report, or a test
+        that reads what a seat or a watcher was sent; an SSH login cannot pass flags)."""
+        path = os.environ.get(TRANSCRIPT)
+        if path and self._transcript is None:
+            with contextlib.suppress(OSError):
+                self._transcript = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        return self._transcript
 
     # ------------------------------------------------------------------ where the server is
 
@@ -107,7 +124,7 @@ class SharedTables:
 
     def join_table(self, place: Place, transcript: TextIO | None = None) -> None:
         """Take a seat (the lobby's, or ``gofish join``'s at ADDR:PORT)."""
-        self.open_remote(self.seat_link(place, transcript))
+        self.open_remote(self.seat_link(place, transcript or self.transcript()))
 
     def seat_link(self, place: Place, transcript: TextIO | None = None) -> RemoteTable:
         """The seat's connection and session, not yet started."""
@@ -138,7 +155,8 @@ class SharedTables:
 
         session = WatchSession()
         client = SeatClient("", 0, code, "", session=session, opener=self.local_opener(),
-                            where=_("this machine"), watch=True)
+                            where=_("this machine"), watch=True,
+                            transcript=self.transcript())
         self.open_remote(RemoteTable(self.app, client, session,
                                      Place(code, "", from_lobby=True)))
 
@@ -164,11 +182,19 @@ class SharedTables:
         self.app.exit()
 
     def control_table(self, place: Place, op: str, seat: int | None = None,
-                      level: str = "hard") -> None:
-        """The opener's word on the table: a seat to a computer, a seat freed, start now."""
-        self.app.run_worker(self._control(place, op, seat, level), group="lobby")
+                      level: str = "hard", on_key: Callable[[str], None] | None = None
+                      ) -> None:
+        """The opener's word on the table: a seat to a computer, a seat freed (``on_key``
+        hears the seat's new code), start now."""
+        self.app.run_worker(self._control(place, op, seat, level, on_key), group="lobby")
 
-    async def _control(self, place: Place, op: str, seat: int | None, level: str) -> None:
+    def show_seats_control(self, table: TableInfo, place: Place) -> None:
+        from ..screens.seats_control import SeatsControlScreen
+
+        self.app.push_screen(SeatsControlScreen(table, place))
+
+    async def _control(self, place: Place, op: str, seat: int | None, level: str,
+                       on_key: Callable[[str], None] | None) -> None:
         from gofish.net.lobby_client import LobbyError, ask_once
 
         message = {"type": "control", "code": place.code.partition("-")[0],
@@ -179,7 +205,10 @@ class SharedTables:
             self.app.notify(getattr(e, "text", None) or str(e), severity="error", markup=False,
                         timeout=8)
             return
-        if op == "free" and isinstance(reply.get("key"), str) and self.link is not None \
-                and seat is not None:
-            self.link.waiting.keys[seat] = reply["key"]
-            self.link.waiting.show()
+        key = reply.get("key")
+        if op == "free" and isinstance(key, str) and seat is not None:
+            if on_key is not None:
+                on_key(key)
+            if self.link is not None:
+                self.link.waiting.keys[seat] = key
+                self.link.waiting.show()

@@ -66,6 +66,7 @@ class LobbyScreen(Screen):
         Binding("enter", "join", N_("Join"), priority=True),
         Binding(with_twins("w"), "watch", N_("Watch")),
         Binding(with_twins("h"), "host", N_("Host a table")),
+        Binding(with_twins("o"), "seats", N_("Your table's seats")),
         Binding("escape", "menu", N_("Back")),
     ]
 
@@ -198,6 +199,20 @@ class LobbyScreen(Screen):
         if choice is not None:
             game_app(self).shared.watch_table(choice[0].partition("-")[0])
 
+    def action_seats(self) -> None:
+        """The opener's controls of the table under the cursor (theirs alone)."""
+        choice = self.chosen()
+        if choice is None or choice[1] is None:
+            return
+        table = choice[1]
+        mine = self.held().get(table.code)
+        if mine is None or not mine.owner:
+            self.show_info(_("Only the player who opened table {code} can change its seats.")
+                           .format(code=table.code))
+            return
+        game_app(self).shared.show_seats_control(table, Place(table.code, "", mine.name,
+                                                              from_lobby=True, owner=mine.owner))
+
     def action_host(self) -> None:
         game_app(self).shared.show_host_setup()
 
@@ -211,7 +226,7 @@ class LobbyScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # typing a name or a code: the letters are the field's
-        return not (action in ("watch", "host") and isinstance(self.focused, Input))
+        return not (action in ("watch", "host", "seats") and isinstance(self.focused, Input))
 
 
 __all__ = ["LobbyScreen"]
