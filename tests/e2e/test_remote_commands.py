@@ -60,7 +60,7 @@ def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path, account
     force = next(line.split(None, 1)[1] for line in block if "ForceCommand" in line)
     assert shlex.split(force) == [gofish_script(), "--profile", "carol", "--lang", "en"]
     assert Path(shlex.split(force)[0]).is_file()
-    assert "    AcceptEnv COLORTERM" in block and "    AllowTcpForwarding no" in block
+    assert "    AcceptEnv LANG LC_* COLORTERM" in block and "    AllowTcpForwarding no" in block
     [key_line] = [line for line in lines if line.startswith("command=")]
     assert key_line == f'command="{force}",restrict,pty {KEY}'
 
