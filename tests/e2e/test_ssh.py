@@ -178,8 +178,8 @@ def test_ssh_without_a_terminal_is_refused_naming_what_works(sshd: SshServer,
                           text=True, timeout=30)
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == [
-        "gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line by line "
-        "with gofish --plain."]
+        "gofish needs a terminal: connect with ssh -t, or with TERM=dumb ssh -t to play line "
+        "by line (for a screen reader)."]
     assert done.stdout == ""
     wait_until(lambda: not sshd.gofish_pids(), 2, "no gofish left running")
 
