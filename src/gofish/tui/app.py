@@ -482,7 +482,7 @@ class GofishApp(App):
     # ------------------------------------------------------------------ remembered setup
 
     def load_last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice()
+        return read_last_setup(self.store.root) or default_choice(self.profile)
 
     def save_last_setup(self, choice: SetupChoice) -> None:
         write_last_setup(self.store.root, choice)
