@@ -248,8 +248,8 @@ def test_a_french_client_gets_french_through_the_printed_block(sshd: SshServer,
 def test_a_frozen_client_lets_the_game_go(sshd: SshServer, tmp_path) -> None:
     """A client that stops answering (stopped here with SIGSTOP: its machine asleep, its
     network gone) is hung up by sshd's keep-alive, and gofish exits and frees the game's lock.
-    The printed block's own values take about a minute; here they are shrunk to 1 s and 2."""
-    serve_printed_block(sshd, replace={"ClientAliveInterval": "1", "ClientAliveCountMax": "2"})
+    The printed block's own values take about a minute; here they are shrunk to 1 s and 1."""
+    serve_printed_block(sshd, replace={"ClientAliveInterval": "1", "ClientAliveCountMax": "1"})
     term = Tmux(tmp_path)
     ssh_pid = 0
     try:
@@ -309,6 +309,45 @@ def test_ctrl_z_under_the_forced_command_does_not_freeze_the_session(sshd: SshSe
         term.keys("n")  # it still answers
         term.wait_for("Players (2 to 6)")
         term.keys("C-q")
+        wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
+    finally:
+        term.close()
+
+
+def test_ascii_on_a_vt100_then_the_players_choice_over_the_forced_command(sshd: SshServer,
+                                                                           tmp_path) -> None:
+    """TERM=vt100 (sent by ssh with the terminal) starts gofish in ASCII; the player turns it
+    off in the settings (S, A: a forced command takes no --ascii) and the next login, on the
+    same terminal, keeps the choice."""
+    serve_printed_block(sshd)
+    vt100 = ["env", "TERM=vt100", *sshd.ssh_command("-tt")]
+
+    def start(term: Tmux) -> tuple[str, int]:
+        term.start(vt100)
+        screen = term.settled("New game (N)")
+        [gofish_pid] = sshd.gofish_pids()
+        return screen, gofish_pid
+
+    term = Tmux(tmp_path)
+    try:
+        screen, gofish_pid = start(term)
+        assert screen.isascii(), screen
+        term.keys("s")
+        term.wait_for("ASCII only (A): on")
+        term.keys("a")
+        screen = term.settled("ASCII only (A): off")
+        assert not screen.isascii()  # the frames and the sample's suits, drawn at once
+        term.keys("Escape")
+        term.settled("New game (N)")
+        term.keys("q")
+        wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
+    finally:
+        term.close()
+    term = Tmux(tmp_path)
+    try:
+        screen, gofish_pid = start(term)
+        assert not screen.isascii(), "the choice was not kept"
+        term.keys("q")
         wait_until(lambda: not running(gofish_pid), 5, "gofish to quit")
     finally:
         term.close()

@@ -67,6 +67,7 @@ class GofishApp(App):
         data_dir: str | None = None,
         profile: str | None = None,
         ascii: bool = False,
+        terminal_ascii: bool = False,
         computer_delay: float | None = None,
         pass_guard: float = 0.6,
         moment_seconds: float = 1.2,
@@ -84,9 +85,14 @@ class GofishApp(App):
         self.command = command or command_name()
         translate_bindings(self)
         self._ascii_filter = AsciiFilter()
-        self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
+        self._preferences: Preferences | None = None
+        # --ascii wins for this run; else the player's setting; else the terminal's default
+        self.command_line_ascii = ascii
+        self.terminal_ascii = terminal_ascii  # a TERM that cannot draw (tui/terminals.py)
+        chosen = self.preferences.ascii
+        self.use_ascii(ascii or (terminal_ascii if chosen is None else chosen))
         register_themes(self)
         self.display_settings = read_display(self.store.root)  # the deck's colours, the theme
         apply_display(self, self.display_settings)
@@ -105,7 +111,6 @@ class GofishApp(App):
         self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
         self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
-        self._preferences: Preferences | None = None
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[TableSession, int] | None = None
 

@@ -38,6 +38,14 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def terminal_ascii() -> bool:
+    """Whether this terminal (its TERM) cannot draw box lines or suit symbols; a browser's
+    page always can, whatever TERM ``gofish serve`` was started under."""
+    from gofish.tui.terminals import lacks_glyphs
+
+    return not served_in_browser() and lacks_glyphs(os.environ.get("TERM"))
+
+
 def no_terminal_message() -> str:
     """Why gofish will not start without a terminal, and what does work from where the player
     is. Over SSH that may be a forced command, which runs itself whatever the player typed
@@ -120,7 +128,8 @@ def launch(args: argparse.Namespace, new: NewGame | None = None) -> int:
     if new is not None and new.seats is not None:
         choice = SetupChoice(new.seats, new.rules or PRESETS["standard"], new.seed)
     app = GofishApp(data_dir=args.data_dir, profile=getattr(args, "profile", None),
-                    ascii=args.ascii, computer_delay=environment_delay(), start=args.start,
+                    ascii=args.ascii, terminal_ascii=terminal_ascii(),
+                    computer_delay=environment_delay(), start=args.start,
                     game_id=getattr(args, "game_id", None), choice=choice,
                     setup_rules=new.rules if new is not None else None,
                     setup_seed=new.seed if new is not None else None)
