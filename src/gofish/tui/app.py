@@ -87,11 +87,11 @@ class GofishApp(App):
         self._ascii_filter = AsciiFilter()
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
-        self._preferences: Preferences | None = None
         # --ascii wins for this run; else the player's setting; else the terminal's default
         self.command_line_ascii = ascii
         self.terminal_ascii = terminal_ascii  # a TERM that cannot draw (tui/terminals.py)
-        chosen = self.preferences.ascii
+        # (read apart: the preferences are read once, when the screens first ask for them)
+        chosen = Preferences.read(self.store.root).ascii
         self.use_ascii(ascii or (terminal_ascii if chosen is None else chosen))
         register_themes(self)
         self.display_settings = read_display(self.store.root)  # the deck's colours, the theme
@@ -111,6 +111,7 @@ class GofishApp(App):
         self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
         self.session: Session | None = None  # the game in play; it holds its saved game
         self.exit_message = ""
+        self._preferences: Preferences | None = None
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[TableSession, int] | None = None
 
