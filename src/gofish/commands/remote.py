@@ -25,6 +25,13 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 4  # each page is one gofish process (about 35 MB)
 # Forwarding of every kind is off: the account exists to play, not to reach the network.
+# A Match block's AcceptEnv replaces the one above it (Debian's "AcceptEnv LANG LC_*"), so the
+# player's language is named again beside COLORTERM. sshd asks a silent client every
+# CLIENT_ALIVE seconds and hangs up after CLIENT_ALIVE_TRIES unanswered asks: a frozen or
+# vanished client is let go within about a minute, and gofish (and its game's lock) with it.
+# (Without these, a frozen client held both for 18 minutes, until TCP gave up.)
+CLIENT_ALIVE = 15
+CLIENT_ALIVE_TRIES = 3
 SSHD_OPTIONS = (
     "PermitTTY yes",
     "AllowTcpForwarding no",
@@ -32,7 +39,9 @@ SSHD_OPTIONS = (
     "AllowAgentForwarding no",
     "X11Forwarding no",
     "PermitTunnel no",
-    "AcceptEnv COLORTERM",
+    "AcceptEnv LANG LC_* COLORTERM",
+    f"ClientAliveInterval {CLIENT_ALIVE}",
+    f"ClientAliveCountMax {CLIENT_ALIVE_TRIES}",
 )
 KEY_OPTIONS = "restrict,pty"  # restrict turns everything off, pty gives the terminal back
 
@@ -131,6 +140,8 @@ def ssh_setup_lines(args: argparse.Namespace, key: str | None) -> list[str]:
                        "`gofish --profile NAME ssh-setup`."))
     lines += [
         authorized_keys_line(command, key_text),
+        _("# Keep the Match block too, without its ForceCommand: it passes the player's "
+          "language on and hangs up dead connections."),
         "",
         _("# Players connect with `ssh -t {user}@HOST`; for full colour, add "
           "`-o SendEnv=COLORTERM`.").format(user=user),

@@ -170,7 +170,7 @@ class PlainFront:
         self.play(game, resumed=False)
 
     def last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice()
+        return read_last_setup(self.store.root) or default_choice(self.profile)
 
     def ask_number(self, question: str, default: int, low: int, high: int) -> int:
         while True:

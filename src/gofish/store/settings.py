@@ -17,7 +17,7 @@ from .errors import StoreError
 from .paths import ensure_private_dir, resolve_data_dir
 
 SETTINGS_DIR = "settings"
-PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, "high_contrast": ...}
+PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, "ascii": true, ...}
 LAST_SETUP = "last-setup.json"
 
 DataDir = str | os.PathLike[str] | None
@@ -78,6 +78,7 @@ class Preferences:
     tutorial_offered: bool = False
     table_memory: bool | None = None  # None: never chosen (on under Kids, else off)
     warn_sure_miss: bool = True
+    ascii: bool | None = None  # None: never chosen (on where the terminal cannot draw)
     player_name: str = ""  # the name this player last took a seat under at a shared table
 
     @classmethod
@@ -100,6 +101,7 @@ class Preferences:
                    tutorial_offered=flag("tutorial_offered", False) is True,
                    table_memory=flag("table_memory", None),
                    warn_sure_miss=flag("warn_sure_miss", True) is not False,
+                   ascii=flag("ascii", None),
                    player_name=text("player_name"))
 
 

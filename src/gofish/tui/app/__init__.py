@@ -69,6 +69,7 @@ class GofishApp(App):
         data_dir: str | None = None,
         profile: str | None = None,
         ascii: bool = False,
+        terminal_ascii: bool = False,
         computer_delay: float | None = None,
         pass_guard: float = 0.6,
         moment_seconds: float = 1.2,
@@ -88,9 +89,14 @@ class GofishApp(App):
         self.command = command or command_name()
         translate_bindings(self)
         self._ascii_filter = AsciiFilter()
-        self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
+        # --ascii wins for this run; else the player's setting; else the terminal's default
+        self.command_line_ascii = ascii
+        self.terminal_ascii = terminal_ascii  # a TERM that cannot draw (tui/terminals.py)
+        # (read apart: the preferences are read once, when the screens first ask for them)
+        chosen = Preferences.read(self.store.root).ascii
+        self.use_ascii(ascii or (terminal_ascii if chosen is None else chosen))
         register_themes(self)
         self.display_settings = read_display(self.store.root)  # the deck's colours, the theme
         apply_display(self, self.display_settings)
@@ -550,7 +556,7 @@ class GofishApp(App):
     # ------------------------------------------------------------------ remembered setup
 
     def load_last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice()
+        return read_last_setup(self.store.root) or default_choice(self.profile)
 
     def save_last_setup(self, choice: SetupChoice) -> None:
         write_last_setup(self.store.root, choice)
