@@ -118,6 +118,7 @@ class SeatRow(Horizontal):
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s,f5", "start", N_("Start")),
+        Binding("ctrl+s,f5", "open_table", N_("Open the table")),  # the same key, hosting
         Binding("ctrl+n", "add_seat", N_("Add seat")),
         # priority: a focused name or number field would take Ctrl+D as "delete right"
         Binding("ctrl+d", "remove_seat", N_("Remove seat"), priority=True),
@@ -150,6 +151,14 @@ class SetupScreen(Screen):
                 yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
                 yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
             yield Static("", id="seat-error", classes="error")
+            if self.hosting:
+                with Horizontal(classes="opt-row"):
+                    yield Static(_("In the lobby"), classes="opt-label")
+                    yield Select([(_("listed"), "listed"), (_("private"), "private")],
+                                 value="listed", allow_blank=False, id="listing",
+                                 classes="opt-select", compact=True)
+                yield Static(_("A private table is not listed: friends join it by its code."),
+                             classes="opt-help", markup=False)
             with Horizontal(classes="opt-row"):
                 yield Static(_("Computer pace"), classes="opt-label")
                 yield Select([(pace_label(p), p) for p in PACES], value=self.choice.pace,
@@ -442,6 +451,14 @@ class SetupScreen(Screen):
 
     # ------------------------------------------------------------------ start
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "open_table"):
+            return (action == "open_table") == self.hosting
+        return True
+
+    def action_open_table(self) -> None:
+        self.action_start()
+
     def action_start(self) -> None:
         for widget in self.query(".-wrong"):
             widget.remove_class("-wrong")
@@ -502,7 +519,8 @@ class SetupScreen(Screen):
                  {"kind": "computer", "level": s.level, "name": s.name} for s in seats]
         app = game_app(self)
         app.remember(player_name=seats[0].name)
-        app.shared.host_table(plans, rules, seed, seats[0].name)
+        private = self.query_one("#listing", Select).value == "private"
+        app.shared.host_table(plans, rules, seed, seats[0].name, private=private)
 
     def show_wrong(self, field: Widget | None, reason: str) -> None:
         """The first wrong field takes the keys and comes into view, and the notice says why:

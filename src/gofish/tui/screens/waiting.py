@@ -99,8 +99,12 @@ class WaitingScreen(Screen):
         for seat, key in self.keys.items():
             lines.append(Content(_("Seat {n} now opens with the code {code}: give it to its "
                                    "player only.").format(n=seat + 1, code=f"{code}-{key}")))
-        lines += [Content(""), Content(_("The game begins when every seat is taken, or when "
-                                         "the host gives the free seats to computers."))]
+        if self.place.owner:
+            lines += [Content(""), Content(_("The game begins when every seat is taken. S starts "
+                                             "it now: the free seats go to computers."))]
+        else:
+            lines += [Content(""), Content(_("The game begins when every seat is taken, or when "
+                                             "the host gives the free seats to computers."))]
         self.query_one("#waiting", Static).update(Content("\n").join(lines))
 
     @staticmethod
