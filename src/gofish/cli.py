@@ -24,7 +24,7 @@ from gofish.store.settings import read_preferences
 # sets ``func``), in the order --help lists them; tests/test_startup.py checks both agree.
 COMMANDS = {
     "bot": "bot",
-    "host": "net", "join": "net",
+    "host": "net", "join": "net", "table-server": "net",
     "play": "play", "new": "play", "resume": "play",
     "ssh-setup": "remote", "serve": "remote",
     "rules": "rules",

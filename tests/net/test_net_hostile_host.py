@@ -20,7 +20,7 @@ from gofish.net.client import RemoteSession
 from gofish.net.headless import play_headless
 from gofish.net.text import clean, is_clean, json_line
 from gofish.protocol import wire
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 
 # retitle the window, clear the screen, CSI by its C1 form, DEL, NUL, a forged line, bidi
 ESCAPES = ["\x1b]0;pwned\x07", "\x1b[2J", "\x9b2J", "\x7f", "\x00", "\r\n", "\u202e", "\u2028",
@@ -128,9 +128,9 @@ async def test_auto_prints_nothing_a_terminal_would_obey(tmp_path, capsys):
 async def test_the_join_screen_shows_nothing_a_terminal_would_obey(tmp_path):
     host = FakeHost(hostile_messages())
     port = await host.start()
-    app = JoinApp("127.0.0.1", port, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait(pilot, lambda: app.table is not None and app.remote.error is not None,
+        await wait(pilot, lambda: app.shared.link.table is not None and app.shared.remote.error is not None,
                    what="the table")
 
         def shown() -> str:

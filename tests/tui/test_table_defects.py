@@ -17,7 +17,7 @@ from gofish.net.client import RemoteSession
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 from gofish.tui.screens import pass_device
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
@@ -160,8 +160,8 @@ async def test_opponent_rank_enter_asks_that_opponent_every_turn_at_a_joined_sea
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,computer:random,computer:random"),
                             preset("standard"), seed=5)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
-    s: RemoteSession = app.remote
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    s: RemoteSession = app.shared.remote
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait(pilot, lambda: s.lobby is not None)

@@ -52,6 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", help=_("the account players log in to (default: this one)"))
     p.add_argument("--key", metavar="FILE",
                    help=_("a player's public key file, for the authorized_keys line"))
+    p.add_argument("--service", action="store_true",
+                   help=_("print a systemd unit that keeps this account's table server up "
+                          "(instead of the lobby starting it when first needed)"))
     p.add_argument("--allow-root", action="store_true",
                    help=_("print it even for root (a throwaway machine or container only: "
                           "every root login would play gofish)"))
@@ -243,8 +246,40 @@ def run_ssh_setup(args: argparse.Namespace) -> int:
             print(_("gofish: cannot read the key {path}: {reason}").format(
                 path=args.key, reason=reason), file=sys.stderr)
             return 1
-    print("\n".join(ssh_setup_lines(args, key)))
+    print("\n".join(service_lines(args, user) if args.service else ssh_setup_lines(args, key)))
     return 0
+
+
+def service_lines(args: argparse.Namespace, user: str) -> list[str]:
+    """A systemd unit for the data folder's table server, run as the game's account: up from
+    boot, restarted if it ends, never stopped for being idle (the lobby starts one by itself
+    when none runs, so the unit is a choice, not a need)."""
+    from gofish.store.paths import resolve_data_dir
+
+    data = resolve_data_dir(args.data_dir) if args.data_dir or user == getpass.getuser() \
+        else None
+    command = [*gofish_command()]
+    if data is not None:
+        command += ["--data-dir", str(data.absolute())]
+    command += ["table-server", "--idle", "0"]
+    return [
+        "# " + _("/etc/systemd/system/gofish-tables.service: then run"),
+        "#   sudo systemctl daemon-reload && sudo systemctl enable --now gofish-tables",
+        "[Unit]",
+        "Description=gofish table server (shared tables of the game account)",
+        "After=network.target",
+        "",
+        "[Service]",
+        f"User={user}",
+        f"ExecStart={shlex.join(command)}",
+        "Restart=on-failure",
+        "# " + _("a logout never ends it; the players' sessions reach it through its socket"),
+        "NoNewPrivileges=yes",
+        "PrivateTmp=no",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]
 
 
 # ---------------------------------------------------------------------- serve

@@ -116,6 +116,7 @@ class TurnFlow:
     said: Said = field(default_factory=Said)
     taken: list[str] = field(default_factory=list)  # cards taken from the viewer since they acted
     moment: str = ""  # the last move's moment on the table ("Go fish!", a book), if any
+    banner: str = ""  # what stays on the top bar until it is over (the host unreachable)
     guard_from: float = 0.0  # when the hand-over began, or the sure miss was warned of
     warned: tuple[Ask, int] | None = None  # the sure miss Enter was warned of
     picker: Picker = field(init=False)
@@ -379,6 +380,8 @@ class TurnFlow:
     def turn_word(self, turn: int) -> str:
         """The top bar's word on whose turn it is (the view's ``turn``)."""
         s = self.session
+        if self.banner:
+            return self.banner
         if s.over:
             return _("Game over")
         if s.deal_over:

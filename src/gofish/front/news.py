@@ -43,7 +43,7 @@ def tell(session: TableSession, viewer: int | None, start: int, taken: list[str]
     ``taken`` (the cards taken from the viewer since they last acted) grows with these."""
     s = session
     events = s.events_for(viewer, start)
-    lines = story(events, s.names, viewer, s.rules.pairs)
+    lines = story(events, s.names, viewer, s.rules.pairs, played_by=s.played_by, start=start)
     you = frozenset(s.human_seats) if viewer is None else frozenset({viewer})
     for e in events:
         if viewer is not None and e.kind == ev.GAVE and e.target == viewer:

@@ -17,7 +17,7 @@ from gofish.engine import Action, Event, IllegalAction, NextDeal, PublicView, Ru
 from gofish.i18n import N_, _
 from gofish.protocol import messages as protocol
 from gofish.protocol import wire
-from gofish.seats import SeatSpec
+from gofish.seats import LEVELS, SeatSpec
 from gofish.session import NotYourTurn
 
 from .text import clean
@@ -90,6 +90,9 @@ class RemoteSession:
         self.lobby: dict[str, Any] | None = None
         self.statuses: dict[int, str] = {}
         self.error: tuple[str, str] | None = None  # the last error: code and text to show
+        self.played_by: dict[int, str] = {}  # events a computer made for an absent player
+        self.said: tuple[int, str] | None = None  # the last word said at the table
+        self.votes: tuple[bool | None, ...] = ()  # each seat's word on a rematch
 
     # ------------------------------------------------------------------ from the host
 
@@ -106,7 +109,19 @@ class RemoteSession:
                 return self._hello(message)
             if kind == "event":
                 self.events.append(protocol.parse_event(message, max(len(self.names), 2)))
+                by = message.get("by")
+                if isinstance(by, str) and by in LEVELS:
+                    self.played_by[len(self.events) - 1] = by
                 return "event"
+            if kind == "said":
+                return self._said(message)
+            if kind == "rematch":
+                votes = message.get("votes")
+                if not isinstance(votes, list) or len(votes) > 6 or \
+                        not all(v is None or isinstance(v, bool) for v in votes):
+                    raise wire.WireError(wire.MALFORMED, "rematch: a list of votes expected")
+                self.votes = tuple(votes)
+                return "rematch"
             if kind == "state":
                 return self._state(message)
             if kind == "your-turn":
@@ -136,6 +151,13 @@ class RemoteSession:
             raise wire.WireError(wire.MALFORMED, f"{kind}: {e}"[:200]) from None
         return ""
 
+    def _said(self, message: dict[str, Any]) -> str:
+        seat, word = message.get("seat"), message.get("word")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names) or word not in wire.WORDS:
+            raise wire.WireError(wire.MALFORMED, "said: a seat and one of the words expected")
+        self.said = (seat, word)
+        return "said"
+
     def _hello(self, message: dict[str, Any]) -> str:
         """The bot protocol's hello, with the seats' names and kinds a table screen shows."""
         hello = protocol.parse_hello(message)
@@ -149,6 +171,8 @@ class RemoteSession:
         self.kinds, self.seat = tuple(clean(k, 12) for k in kinds), hello.seat
         self.game_id = clean(message.get("game", ""), 64)
         self.events = []  # the host sends the whole history again after a hello
+        self.played_by = {}
+        self.votes = ()
         self.legal = ()  # (the last view stays on screen until the new one comes)
         self.pending = False
         return "hello"
@@ -185,6 +209,10 @@ class RemoteSession:
     @property
     def deal_over(self) -> bool:
         return self._view is not None and self._view.deal_over
+
+    @property
+    def remote(self) -> bool:
+        return True
 
     @property
     def joined_seat(self) -> int | None:
@@ -227,6 +255,9 @@ class RemoteSession:
 
     # ------------------------------------------------------------------ acting
 
+    def close(self) -> None:
+        """Nothing is held here: the host keeps the game (the connection is the client's)."""
+
     def computer_to_act(self) -> bool:
         return False  # the host plays the computers
 
@@ -248,6 +279,15 @@ class RemoteSession:
             self._send({"type": "action", "action": NextDeal().to_json()})
             self.pending = True
         return []
+
+    def say(self, word: str) -> None:
+        """One of the preset words, to everyone at the table."""
+        self._send({"type": "say", "word": word})
+
+    def vote(self, accept: bool) -> None:
+        """This seat's word on a rematch, once the game is over."""
+        if self.over:
+            self._send({"type": "rematch", "accept": accept})
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.send is None:

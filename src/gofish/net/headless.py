@@ -16,9 +16,10 @@ from gofish.ai import Player, make_player
 from gofish.i18n import _
 from gofish.names import card_label
 from gofish.narrate import story
+from gofish.store.joined import SecretBook
 
 from .client import RemoteSession
-from .seat_client import SeatClient, SecretBook, Stop
+from .seat_client import SeatClient, Stop
 from .text import clean_lines
 
 

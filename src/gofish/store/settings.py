@@ -79,6 +79,7 @@ class Preferences:
     table_memory: bool | None = None  # None: never chosen (on under Kids, else off)
     warn_sure_miss: bool = True
     ascii: bool | None = None  # None: never chosen (on where the terminal cannot draw)
+    player_name: str = ""  # the name this player last took a seat under at a shared table
 
     @classmethod
     def read(cls, data_dir: DataDir = None, profile: str | None = None) -> Preferences:
@@ -90,13 +91,18 @@ class Preferences:
             value = prefs.get(name)
             return value if isinstance(value, bool) else default
 
+        def text(name: str) -> str:
+            value = prefs.get(name)
+            return value if isinstance(value, str) and len(value) <= 40 else ""
+
         language = prefs.get("language")
         return cls(language=language if isinstance(language, str) else None,
                    local_letters=flag("local_letters", False) is True,
                    tutorial_offered=flag("tutorial_offered", False) is True,
                    table_memory=flag("table_memory", None),
                    warn_sure_miss=flag("warn_sure_miss", True) is not False,
-                   ascii=flag("ascii", None))
+                   ascii=flag("ascii", None),
+                   player_name=text("player_name"))
 
 
 @dataclass(frozen=True)

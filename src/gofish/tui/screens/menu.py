@@ -42,6 +42,7 @@ class MenuScreen(Screen):
     BINDINGS = [
         Binding(with_twins("c"), "continue", N_("Continue")),
         Binding(with_twins("n"), "new", N_("New game")),
+        Binding(with_twins("p"), "play_others", N_("Play with others"), show=False),  # listed
         Binding(with_twins("t"), "tutorial", N_("Learn to play"), show=False),  # the list names it
         Binding(with_twins("h"), "history", N_("History")),
         Binding("question_mark,f1", "help", N_("Help")),
@@ -61,6 +62,7 @@ class MenuScreen(Screen):
                 yield OptionList(
                     Option(_("Continue (C)"), id="continue"),
                     Option(_("New game (N)"), id="new"),
+                    Option(_("Play with others (P)"), id="play_others"),
                     Option(_("Learn to play (T)"), id="tutorial"),
                     Option(_("History (H)"), id="history"),
                     Option(_("Help (?)"), id="help"),
@@ -101,7 +103,7 @@ class MenuScreen(Screen):
             info.update(_("No unfinished game. Press N for a new one."))
             if self.offer_tutorial:
                 # the first time gofish runs, the guided deal is what Enter starts
-                options.highlighted = 2
+                options.highlighted = options.get_option_index("tutorial")
                 info.update(_("New to Go Fish? Enter (or T): a short guided deal. N: a game."))
         else:
             options.enable_option("continue")
@@ -142,6 +144,9 @@ class MenuScreen(Screen):
 
     def action_new(self) -> None:
         game_app(self).show_setup()
+
+    def action_play_others(self) -> None:
+        game_app(self).shared.show_lobby()
 
     def action_history(self) -> None:
         game_app(self).show_history()

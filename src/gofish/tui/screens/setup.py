@@ -68,10 +68,14 @@ def kind_options() -> list[tuple[str, str]]:
     return opts
 
 
-def seat_problem(seats: list[SeatSpec]) -> tuple[int, str] | None:
-    """The first seat whose name cannot be used, and why (names already trimmed)."""
+def seat_problem(seats: list[SeatSpec], *, free_ok: bool = False) -> tuple[int, str] | None:
+    """The first seat whose name cannot be used, and why (names already trimmed). With
+    ``free_ok`` (a shared table's), a human seat after the first may have no name: anyone
+    with the table's code takes it."""
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
+        if free_ok and i > 0 and seat.is_human and not seat.name:
+            continue
         if not seat.name or len(seat.name) > MAX_NAME:
             return i, _("Seat {n}: a name must be 1 to {max} characters.").format(
                 n=i + 1, max=MAX_NAME)
@@ -114,14 +118,16 @@ class SeatRow(Horizontal):
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s,f5", "start", N_("Start")),
+        Binding("ctrl+s,f5", "open_table", N_("Open the table")),  # the same key, hosting
         Binding("ctrl+n", "add_seat", N_("Add seat")),
         # priority: a focused name or number field would take Ctrl+D as "delete right"
         Binding("ctrl+d", "remove_seat", N_("Remove seat"), priority=True),
         Binding("escape", "cancel", N_("Back")),
     ]
 
-    def __init__(self, choice: SetupChoice) -> None:
+    def __init__(self, choice: SetupChoice, *, hosting: bool = False) -> None:
         super().__init__()
+        self.hosting = hosting  # a shared table's seats: the first is yours, humans may be free
         self.choice = choice
         self.seats = list(choice.seats)
         self._building = False
@@ -132,14 +138,27 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
-            yield Static(Content.styled(_("New game"), "bold reverse"), id="setup-title")
+            title = _("Host a table") if self.hosting else _("New game")
+            yield Static(Content.styled(title, "bold reverse"), id="setup-title")
             yield Static(Content.styled(_("Players (2 to 6)"), "bold"))
+            if self.hosting:
+                yield Static(_("Seat 1 is yours. A human seat with a name is kept for that "
+                               "friend; leave a name empty for anyone with the table's code."),
+                             classes="opt-help", markup=False)
             yield Vertical(id="seat-rows")
             yield Static("", id="level-hint", markup=False)
             with Horizontal(id="seat-buttons"):
                 yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
                 yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
             yield Static("", id="seat-error", classes="error")
+            if self.hosting:
+                with Horizontal(classes="opt-row"):
+                    yield Static(_("In the lobby"), classes="opt-label")
+                    yield Select([(_("listed"), "listed"), (_("private"), "private")],
+                                 value="listed", allow_blank=False, id="listing",
+                                 classes="opt-select", compact=True)
+                yield Static(_("A private table is not listed: friends join it by its code."),
+                             classes="opt-help", markup=False)
             with Horizontal(classes="opt-row"):
                 yield Static(_("Computer pace"), classes="opt-label")
                 yield Select([(pace_label(p), p) for p in PACES], value=self.choice.pace,
@@ -179,7 +198,8 @@ class SetupScreen(Screen):
                             restrict=r"[0-9]*", max_length=12, compact=True)
             yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
             yield Static("", id="seed-error", classes="error")
-            yield Button(_("Start the game (Ctrl+S)"), id="start", variant="primary")
+            yield Button(_("Open the table (Ctrl+S)") if self.hosting else
+                         _("Start the game (Ctrl+S)"), id="start", variant="primary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -358,7 +378,7 @@ class SetupScreen(Screen):
         """Mark the first seat whose name cannot be used, and say why; clear the marks otherwise."""
         for name in self.query(".seat-name.-wrong"):
             name.remove_class("-wrong")
-        found = seat_problem(seats)
+        found = seat_problem(seats, free_ok=self.hosting)
         self.query_one("#seat-error", Static).update(found[1] if found else "")
         if found:
             self.query_one(f"#name-{found[0]}", Input).add_class("-wrong")
@@ -431,6 +451,14 @@ class SetupScreen(Screen):
 
     # ------------------------------------------------------------------ start
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "open_table"):
+            return (action == "open_table") == self.hosting
+        return True
+
+    def action_open_table(self) -> None:
+        self.action_start()
+
     def action_start(self) -> None:
         for widget in self.query(".-wrong"):
             widget.remove_class("-wrong")
@@ -471,12 +499,28 @@ class SetupScreen(Screen):
                         severity="error", markup=False)
             return
         pace = read_pace(self.query_one("#pace", Select).value)
+        if self.hosting:
+            self.open_table(seats, rules, seed)
+            return
         try:
             choice = SetupChoice(tuple(seats), rules, seed, pace)
         except SeatError as e:
             self.query_one("#seat-error", Static).update(str(e))
             return
         game_app(self).start_game(choice)
+
+    def open_table(self, seats: list[SeatSpec], rules: Rules, seed: int | None) -> None:
+        """A shared table with these seats: the first is the host's own, kept for them."""
+        if not seats[0].is_human:
+            self.query_one("#seat-error", Static).update(
+                _("Seat 1 is yours: make it a human seat."))
+            return
+        plans = [{"kind": "human", "name": s.name} if s.is_human else
+                 {"kind": "computer", "level": s.level, "name": s.name} for s in seats]
+        app = game_app(self)
+        app.remember(player_name=seats[0].name)
+        private = self.query_one("#listing", Select).value == "private"
+        app.shared.host_table(plans, rules, seed, seats[0].name, private=private)
 
     def show_wrong(self, field: Widget | None, reason: str) -> None:
         """The first wrong field takes the keys and comes into view, and the notice says why:
@@ -503,5 +547,8 @@ class SetupScreen(Screen):
         return SetupChoice(tuple(self.read_seats()), rules, seed, pace)
 
     def action_cancel(self) -> None:
+        if self.hosting:
+            self.app.pop_screen()  # back to the lobby
+            return
         game_app(self).keep_setup_draft(self.draft())  # bad input loses nothing
         game_app(self).go_menu()

@@ -60,6 +60,7 @@ class TableScreen(Screen):
         # (and the same keys in the Russian layout: front/keyboard.py)
         Binding(with_twins("m"), "toggle_memory", N_("Memory")),
         Binding(with_twins("i"), "hint", N_("Hint")),
+        Binding(with_twins("w"), "words", N_("Say"), show=False),  # a shared table's seat
         Binding("up", "cycle_target(-1)", N_("Opponent"), show=False),
         Binding("down", "cycle_target(1)", N_("Opponent"), show=False),
         Binding("left", "cycle_rank(-1)", N_("Rank"), show=False),
@@ -323,6 +324,8 @@ class TableScreen(Screen):
             return (action == "back_or_leave") == (self.session.joined_seat is not None)
         if action in ("confirm", "hide_hand"):
             return (action == "hide_hand") == self.flow.handover
+        if action == "words":
+            return self.session.remote and self.session.joined_seat is not None
         return True
 
     def action_help(self) -> None:
@@ -339,6 +342,17 @@ class TableScreen(Screen):
     def action_pick_rank(self, rank: int) -> None:  # a click on a card of the hand
         self.flow.choose(rank=rank)
         self.refresh_table()
+
+    def show_banner(self, text: str) -> None:
+        """A line on the top bar that stays until it is taken back (the host unreachable)."""
+        self.flow.banner = text
+        self.refresh_table()
+
+    def show_word(self, seat: int, word: str) -> None:
+        self.moment(_("{name}: {word}").format(name=self.session.names[seat], word=word))
+
+    def action_words(self) -> None:
+        game_app(self).shared.choose_word(self.session)
 
     def moment(self, text: str) -> None:
         if self.is_mounted:

@@ -4,9 +4,11 @@ holds its saved game)."""
 from __future__ import annotations
 
 import contextlib
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from textual import events
 from textual.app import App
@@ -30,6 +32,7 @@ from gofish.store.settings import (
     save_preferences,
 )
 from gofish.store.text import plain
+from gofish.tui.app.shared import SharedTables
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.render import dot
@@ -40,6 +43,7 @@ from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
+    from gofish.front.place import Place
     from gofish.session import Session, TableSession
     from gofish.store.stats import Tally
 
@@ -49,11 +53,9 @@ if TYPE_CHECKING:
 
 
 class GofishApp(App):
-    CSS_PATH = "gofish.tcss"
+    CSS_PATH = str(Path(__file__).parent.parent / "gofish.tcss")
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
-    # a seat at a table hosted elsewhere (gofish join): the host plays, paces and saves
-    REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back),
@@ -78,6 +80,8 @@ class GofishApp(App):
         setup_rules: Rules | None = None,
         setup_seed: int | None = None,
         command: str | None = None,
+        join: Place | None = None,
+        transcript: TextIO | None = None,
     ) -> None:
         freeze_imports()  # before the first frame: see startup.py
         super().__init__()
@@ -109,7 +113,12 @@ class GofishApp(App):
         self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
         self.setup_seed = setup_seed
         self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
-        self.session: Session | None = None  # the game in play; it holds its saved game
+        # the game in play: a local one holds its saved game, a shared table's is the host's
+        self.session: TableSession | None = None
+        self.shared = SharedTables(self, data_dir)  # the lobby, hosting, joining, watching
+        if join is not None:  # gofish join: this seat at once
+            self.shared.link = self.shared.seat_link(join, transcript or self.shared.transcript())
+            self.session = self.shared.link.session
         self.exit_message = ""
         self._preferences: Preferences | None = None
         # the game (and the moment: a match's deal) whose final move was last seen
@@ -141,9 +150,10 @@ class GofishApp(App):
     def open_first_screens(self) -> None:
         """The start view, and what the command line asked for above it."""
         self.push_screen(MenuScreen())
-        if not self.REMOTE:
-            self.warn_exposure()
-        if self.start_choice is not None:
+        self.warn_exposure()
+        if self.shared.link is not None:
+            self.shared.open_remote(self.shared.link)
+        elif self.start_choice is not None:
             self.start_game(self.start_choice, remember=False)
         elif self.start == "new":
             self.show_setup()
@@ -194,6 +204,9 @@ class GofishApp(App):
         self.push_screen(screen)
 
     def go_menu(self) -> None:
+        if self.shared.link is not None and self.session is not None:
+            self.leave_table()
+            return
         self.close_game()
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -223,7 +236,8 @@ class GofishApp(App):
         from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
-                                    computers=self.paces_computers(session), remote=self.REMOTE))
+                                    computers=self.paces_computers(session),
+                                    remote=session.remote))
 
     def show_settings(self) -> None:
         from gofish.tui.screens.settings import SettingsScreen
@@ -259,9 +273,12 @@ class GofishApp(App):
 
     def record_against(self, session: TableSession) -> list[Tally] | None:
         """Each human's record in the saved games with exactly these seats (None if the
-        history cannot be read: the game over screen goes without it)."""
+        history cannot be read, or the game is a shared table's: the game over screen goes
+        without it)."""
         from gofish.store.stats import record_against
 
+        if session.remote:
+            return None
         try:
             entries = self.store.list()
         except StoreError:
@@ -302,7 +319,7 @@ class GofishApp(App):
 
     def paces_computers(self, session: TableSession) -> bool:
         """Whether this app plays computers at its own pace (a joined seat's host does)."""
-        return not self.REMOTE and any(not seat.is_human for seat in session.seats)
+        return not session.remote and any(not seat.is_human for seat in session.seats)
 
     def change_pace(self, faster: int) -> None:
         """A step faster (or slower, negative) from the pace in force, at once and for next time."""
@@ -404,14 +421,53 @@ class GofishApp(App):
         return session is self.session
 
     def close_game(self) -> None:
+        link, self.shared.link = self.shared.link, None
+        if link is not None:
+            link.close()  # the connection goes; the seat is kept for its player at the host
         if self.session is not None:
             self.session.close()
         self.session = None
         self.exit_message = ""
 
+    def leave_table(self) -> None:
+        """Esc at a shared table: ask first while its game is on (the seat waits, but a
+        stray Esc should not cost a turn), then leave it."""
+        from gofish.tui.screens.confirm import ConfirmScreen
+
+        link = self.shared.link
+        if link is None or link.watching or (self.session is not None and self.session.over):
+            self.shared.leave_remote()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.shared.leave_remote()
+
+        self.push_screen(ConfirmScreen(_("Leave the table? Your seat is kept for you: come back "
+                                         "with {command}").format(command=link.rejoin_command())),
+                         answered)
+
+    def command_words(self) -> list[str]:
+        """How this gofish is run here, with the options that name its data folder: a
+        command printed for the player works as printed."""
+        words = shlex.split(self.command)
+        if self.shared.data_dir:
+            words += ["--data-dir", self.shared.data_dir]
+        if self.profile:
+            words += ["--profile", self.profile]
+        return words
+
+    def forget_notice(self, message: str | None) -> None:
+        """Take back a notice still on screen (a seat's news replaced by newer news)."""
+        for notice in [n for n in self._notifications if n.message == message]:
+            self._unnotify(notice, refresh=False)  # the notice that follows redraws them
+
     def next_deal(self, session: TableSession) -> None:
         if session is not self.session:  # a stale screen of a game already let go
             self.go_menu()
+            return
+        if session.remote:
+            session.next_deal()  # the table moves on when the host says the deal has begun
             return
         try:
             session.next_deal()
@@ -420,6 +476,8 @@ class GofishApp(App):
         self.pop_screen()  # back to the table, which moves on
 
     def play_again(self, session: TableSession) -> None:
+        if session.remote:
+            return  # a shared table's seat offers a rematch instead (the results' A)
         self.start_game(SetupChoice(session.seats, session.rules, None, self.pace),
                         remember=False)
 
@@ -445,9 +503,19 @@ class GofishApp(App):
             return
         super().action_suspend_process()
 
+    def on_unmount(self) -> None:
+        if self.shared.link is not None:
+            self.shared.link.close()  # no more news from the host: the app is gone
+
     async def action_quit(self) -> None:
         self.close_game_keep_message()
         self.exit()
+
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is literal text unless asked: names and a host's words are data, and
+        Textual would read ``[/x]`` in them as markup (and crash on it)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def close_game_keep_message(self) -> None:
         """Let the game go, keeping the line printed on leaving (none once it is over)."""
