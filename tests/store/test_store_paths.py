@@ -71,8 +71,8 @@ def _language(root):
 
 
 def _last_setup(root):
+    from gofish.front.choice import default_choice
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import default_choice
 
     GofishApp(data_dir=str(root)).save_last_setup(default_choice())
 

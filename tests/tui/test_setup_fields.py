@@ -77,8 +77,8 @@ async def test_choosing_kids_makes_the_computers_easy_and_slow_and_the_player_ma
         tmp_path):
     from textual.widgets import Select
 
+    from gofish.front.choice import SetupChoice
     from gofish.seats import COMPUTER, SeatSpec
-    from gofish.tui.choice import SetupChoice
     from gofish.tui.screens.table import TableScreen
 
     app = make_app(tmp_path, None, start="new")
@@ -110,8 +110,8 @@ async def test_choosing_kids_makes_the_computers_easy_and_slow_and_the_player_ma
 async def test_a_setup_that_opens_on_kids_leaves_the_levels_as_they_were(tmp_path):
     from textual.widgets import Select
 
+    from gofish.front.choice import SetupChoice
     from gofish.seats import COMPUTER, SeatSpec
-    from gofish.tui.choice import SetupChoice
 
     app = make_app(tmp_path, None, start="new")
     app.save_last_setup(SetupChoice((SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "hard")),

@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.notifications import Notification
 from textual.screen import Screen
 
-from gofish.i18n import N_, set_language, translate_bindings
+from gofish.i18n import N_, set_language
+from gofish.tui.bindings import translate_bindings
 
 
 class Bare(App):

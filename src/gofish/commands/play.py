@@ -18,7 +18,7 @@ from gofish.i18n import _
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.tui.choice import NewGame
+    from gofish.front.choice import NewGame
 
 # the setup's own first names, for human seats given without one
 HUMAN_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
@@ -90,8 +90,8 @@ def read_rules(value: str) -> Rules:
 def read_new_game(args: argparse.Namespace) -> NewGame:
     """Check ``gofish new``'s options; BadValue says what is wrong with the first bad one."""
     from gofish.engine import PRESETS, RulesError
+    from gofish.front.choice import NewGame
     from gofish.net.plan import PlanError, name_humans, parse_seats
-    from gofish.tui.choice import NewGame
 
     rules = read_rules(args.rules) if args.rules is not None else None
     seed = None

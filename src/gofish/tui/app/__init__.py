@@ -18,8 +18,9 @@ from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.command_name import command_name
+from gofish.front.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.front.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
-from gofish.i18n import N_, _, ascii_text, translate_bindings
+from gofish.i18n import N_, _, ascii_text
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
@@ -34,7 +35,7 @@ from gofish.store.settings import (
 from gofish.store.text import plain
 from gofish.tui.app.shared import SharedTables
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
-from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
+from gofish.tui.bindings import translate_bindings
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -406,7 +407,7 @@ class GofishApp(App):
 
     def open_session(self, session: Session) -> None:
         """Play ``session`` (it holds its saved game, and saves it after every action)."""
-        from gofish.playing import resume_hint
+        from gofish.front.hints import resume_hint
         from gofish.tui.screens.table import TableScreen
 
         self.close_game()

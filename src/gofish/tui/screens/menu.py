@@ -20,10 +20,10 @@ from gofish.i18n import (
     _,
     language,
     set_language,
-    translate_bindings,
 )
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.bindings import translate_bindings
 from gofish.tui.game_app import game_app
 from gofish.tui.widgets.keys import KeyFooter
 

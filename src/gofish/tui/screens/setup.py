@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
+from gofish.front.choice import SetupChoice
 from gofish.front.pace import PACES, pace_label, read_pace
 from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
@@ -40,7 +41,6 @@ from gofish.seats import (
     SeatSpec,
     printable_name,
 )
-from gofish.tui.choice import SetupChoice
 from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.render import labelled
