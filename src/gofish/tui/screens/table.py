@@ -335,12 +335,12 @@ class TableScreen(Screen):
         box = self.query_one("#logbox", LogView)
         box.scroll_page_up() if step < 0 else box.scroll_page_down()
 
-    def action_pick_target(self, seat: int) -> None:  # a click on a seat
-        self.flow.choose(target=seat)
+    def on_seat_box_chosen(self, message: SeatBox.Chosen) -> None:  # a click on a seat
+        self.flow.choose(target=message.seat)
         self.refresh_table()
 
-    def action_pick_rank(self, rank: int) -> None:  # a click on a card of the hand
-        self.flow.choose(rank=rank)
+    def on_hand_view_rank_chosen(self, message: HandView.RankChosen) -> None:  # on a card
+        self.flow.choose(rank=message.rank)
         self.refresh_table()
 
     def show_banner(self, text: str) -> None:

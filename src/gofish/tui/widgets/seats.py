@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.message import Message
 from textual.widget import Widget
 
 from gofish.i18n import _, ngettext, pgettext
@@ -43,6 +44,16 @@ class SeatBox(Widget):
     SeatBox > .seat--turn { text-style: bold; }
     SeatBox > .seat--said { text-style: bold; color: $text-accent; }
     """
+
+    class Chosen(Message):
+        """An opponent's seat was clicked: the screen decides what that means now."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def action_pick(self, seat: int) -> None:
+        self.post_message(self.Chosen(seat))
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
@@ -114,7 +125,7 @@ class SeatBox(Widget):
             lines += [Content.assemble(" ", line) for line in words]
         content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
-            content = content.stylize(click(f"screen.pick_target({st.seat})"))
+            content = content.stylize(click(f"pick({st.seat})"))
         return content
 
 
