@@ -24,6 +24,7 @@ from .text import clean
 
 NAME_LIMIT = 40  # a name from the host is cut here (the host's own limit is 20)
 TEXT_LIMIT = 200  # an error message from the host
+ANOTHER_TABLE = "another-table"  # what receive returns for a hello of another table
 
 # what a client shows for each error the host can send (``illegal`` shows the host's reason)
 ERROR_TEXT = {
@@ -99,7 +100,10 @@ class RemoteSession:
 
     def receive(self, message: dict[str, Any]) -> str:
         """Take one message; returns what changed: hello, event, state, turn, lobby, seat, error,
-        or "" (nothing to show yet). WireError if the message is malformed."""
+        or "" (nothing to show yet). WireError if the message is malformed. A hello of other
+        seats or another game, once a game has begun here, changes nothing and returns
+        ANOTHER_TABLE: that table is a new session's (a screen drawn from this one stays true
+        to it)."""
         kind = message.get("type")
         try:
             if kind == "hello":
@@ -144,10 +148,13 @@ class RemoteSession:
                 not isinstance(kinds, list) or len(kinds) != len(names) or \
                 len(names) != hello.players:
             raise wire.WireError(wire.MALFORMED, "hello: a name and a kind for every seat")
-        self.rules = hello.rules
-        self.names = tuple(clean(n, NAME_LIMIT) for n in names)
-        self.kinds, self.seat = tuple(clean(k, 12) for k in kinds), hello.seat
-        self.game_id = clean(message.get("game", ""), 64)
+        table = (hello.rules, tuple(clean(n, NAME_LIMIT) for n in names),
+                 tuple(clean(k, 12) for k in kinds), hello.seat,
+                 clean(message.get("game", ""), 64))
+        if self.started and table != (self.rules, self.names, self.kinds, self.seat,
+                                       self.game_id):
+            return ANOTHER_TABLE  # nothing changed: this session is the table begun here
+        self.rules, self.names, self.kinds, self.seat, self.game_id = table
         self.events = []  # the host sends the whole history again after a hello
         self.legal = ()  # (the last view stays on screen until the new one comes)
         self.pending = False

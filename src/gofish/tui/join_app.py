@@ -95,8 +95,7 @@ class JoinApp(GofishApp):
         self.where = f"{host}:{port}"
         self.code = code
         self.player_name = name
-        self.remote = RemoteSession()
-        self.client = SeatClient(host, port, code, name, session=self.remote,
+        self.client = SeatClient(host, port, code, name, session=RemoteSession(),
                                  on_change=self.on_remote, book=SecretBook(self.store.root),
                                  transcript=transcript)
         self.waiting = WaitingScreen(code, self.where)
@@ -106,6 +105,11 @@ class JoinApp(GofishApp):
         self._status_seen: dict[int, str] = {}
         self._seat_notices: dict[int, str] = {}  # each seat's notice on screen, if any
         self._seats_due = False  # a change of seats is to be told shortly
+
+    @property
+    def remote(self) -> RemoteSession:
+        """The table the host tells of (another one, if the host begins another table)."""
+        return self.client.session
 
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -152,6 +156,8 @@ class JoinApp(GofishApp):
         elif kind == "hello":
             self._told = 0  # (app.session stays None: that is a game held here, to let go)
             self.exit_message = self.rejoin_hint()
+            if self.table is not None and self.table.session is not s:
+                self._leave_table()  # the host began another table: a new screen for it
         elif kind == "seat":
             self._seats_changed()
         elif kind == "error" and s.error is not None:
@@ -184,6 +190,14 @@ class JoinApp(GofishApp):
             self.table.heard(self._told)
             self._told = s.event_count
         self.table.advance()
+
+    def _leave_table(self) -> None:
+        """Back to the waiting screen: the table screen shows a table that is gone."""
+        self.table = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.waiting.note = _("Connected. Waiting for the game to begin.")
+        self.waiting.show(self.remote)
 
     def _table_ready(self) -> bool:
         return self.table is not None and self.screen is self.table and self.table.is_mounted
