@@ -162,7 +162,7 @@ nasty_text = st.lists(st.sampled_from(NASTY) | st.text(max_size=6), max_size=5).
 
 
 def _all_clean(texts) -> bool:
-    from gofish.net.text import is_clean
+    from gofish.store.text import is_clean
 
     return all(is_clean(t) for t in texts)
 

@@ -19,8 +19,9 @@ from gofish.engine import Game, preset
 from gofish.net.client import ANOTHER_TABLE, RemoteSession
 from gofish.net.headless import play_headless
 from gofish.net.seat_client import SeatClient
-from gofish.net.text import clean, is_clean, json_line
+from gofish.net.text import json_line
 from gofish.protocol import wire
+from gofish.store.text import is_clean, plain
 from gofish.tui.join_app import JoinApp
 
 # retitle the window, clear the screen, CSI by its C1 form, DEL, NUL, a forged line, bidi
@@ -81,13 +82,13 @@ class FakeHost:
         self.server.close()
 
 
-def test_clean_replaces_every_control_and_keeps_the_rest():
-    assert clean("Zoë 🐟 Ångström") == "Zoë 🐟 Ångström"
-    assert clean("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"  # a ZWJ sequence: one picture
+def test_plain_replaces_every_control_and_keeps_the_rest():
+    assert plain("Zoë 🐟 Ångström") == "Zoë 🐟 Ångström"
+    assert plain("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"  # a ZWJ sequence: one picture
     for bad in ESCAPES:
-        assert is_clean(clean(f"a{bad}b"))
-    assert "\x1b" not in clean(EVIL) and "\x9b" not in clean(EVIL)
-    assert len(clean("x" * 500, 40)) == 40
+        assert is_clean(plain(f"a{bad}b"))
+    assert "\x1b" not in plain(EVIL) and "\x9b" not in plain(EVIL)
+    assert len(plain("x" * 500, 40)) == 40
 
 
 def test_a_transcript_line_has_no_raw_control_and_reads_back_the_same():
@@ -153,11 +154,11 @@ def test_the_host_terminal_prints_names_as_data(capsys):
 
 
 def test_no_break_spaces_are_kept_they_move_no_cursor(capsys):
-    """French puts a no-break space before ':' and inside « »: clean() turned each into '�',
+    """French puts a no-break space before ':' and inside « »: plain() turned each into '�',
     so every French line at the host's terminal, and a joined player's last words, read
     'Table ABCDEF� : Ann…' ('gofish�: un nom ne peut pas…')."""
     french = "Table ABCDEF\u00a0: «\u202fAnn\u202f» prend la place 1."
-    assert clean(french) == french and is_clean(french)
+    assert plain(french) == french and is_clean(french)
     net_command._say(french)
     net_command._err(f"gofish\u00a0: {EVIL}")
     captured = capsys.readouterr()

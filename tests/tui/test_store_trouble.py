@@ -15,10 +15,10 @@ from .helpers import fixed_clock, notices, screen_text, settled_text
 SIZE = (80, 24)
 
 
-def saved_game(root) -> str:
-    """An unfinished game of Ann and Bo, saved after a few moves."""
+def saved_game(root, first: str = "Ann") -> str:
+    """An unfinished game of Ann (or ``first``) and Bo, saved after a few moves."""
     store = Store(root, clock=fixed_clock)
-    record = store.new_game(Rules(), (SeatSpec("Ann"), SeatSpec("Bo")), 5)
+    record = store.new_game(Rules(), (SeatSpec(first), SeatSpec("Bo")), 5)
     game = record.to_game()
     with store.lock(record.id):
         for _move in range(4):
@@ -70,3 +70,25 @@ async def test_an_unusable_data_folder_is_named_with_its_reason(tmp_path):
         await pilot.pause()
         assert notices(app) == [f"Cannot read the saved games: {not_a_folder} is not a folder"]
     assert not_a_folder.read_text() == "a file where the data folder should be\n"
+
+
+FAMILY = "👩\u200d👩\u200d👧"  # one picture of three, joined by ZWJs (setup accepts it)
+
+
+async def test_a_name_joined_by_zwj_shows_whole_on_the_start_view_and_in_the_history(tmp_path):
+    """The table showed 👩‍👩‍👧 whole, the start view and the history with U+FFFD where the
+    joiners were: two sanitisers with two rules (store's plain, the network's clean)."""
+    root = tmp_path / "data"
+    saved_game(root, FAMILY)
+    app = GofishApp(data_dir=str(root), clock=fixed_clock, computer_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.latest_unfinished()[1].startswith(f"{FAMILY}, Bo")
+        assert "\ufffd" not in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryScreen"
+        rows = [str(cell) for row in app.screen.query_one("DataTable").ordered_rows
+                for cell in app.screen.query_one("DataTable").get_row(row.key)]
+        assert any(FAMILY in cell for cell in rows), rows
+        assert not any("\ufffd" in cell for cell in rows), rows

@@ -24,9 +24,9 @@ from gofish.i18n import N_, _
 from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SeatClient, SecretBook, Stop
 from gofish.net.table import AWAY, EMPTY, HERE, STAND_IN
-from gofish.net.text import clean
 from gofish.seats import level_title
 from gofish.session import TableSession
+from gofish.store.text import plain
 
 from .app import GofishApp
 from .screens.confirm import ConfirmScreen
@@ -128,7 +128,7 @@ class JoinApp(GofishApp):
         try:
             await self.client.run()
         except Stop as e:
-            self.exit_message = clean(_("gofish: {why}").format(why=e.text), 400)
+            self.exit_message = plain(_("gofish: {why}").format(why=e.text), 400)
             self.exit(return_code=1)
 
     def rejoin_command(self) -> str:
