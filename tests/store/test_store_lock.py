@@ -131,7 +131,6 @@ def test_the_holder_of_a_game_moves_its_own_damaged_save_aside(store, saved):
     lines = path.read_bytes().split(b"\n")
     lines[1] = lines[1].replace(b'"', b"'", 1)  # the header line intact, the body broken
     path.write_bytes(b"\n".join(lines))
-    assert [e.id for e in store.games()] == [record.id]  # the listing reads only the header
     with store.lock(record.id), pytest.raises(LoadError):
         store.load_game(record.id)
     assert not path.exists()
