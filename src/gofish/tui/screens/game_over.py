@@ -194,7 +194,20 @@ class FinalMoveScreen(QuietEnter, ModalScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        # a hand that still holds cards (a deal ended by another's empty hand, or the stock's)
+        # stays in sight: the move is told over the seats, not over the hand
+        self.set_class(self.hand_beneath_holds_cards(), "-hand-up")
         self.call_after_refresh(self.table_to_the_end)
+
+    def hand_beneath_holds_cards(self) -> bool:
+        stack = self.app.screen_stack
+        viewer = getattr(stack[-2], "viewer", None) if len(stack) > 1 else None
+        if viewer is None:
+            return False
+        try:
+            return bool(self.session.view(viewer, with_events=False).hand)
+        except ValueError:  # a seat this session does not show
+            return False
 
     def table_to_the_end(self) -> None:
         """The table's log, beneath, ends with the final move too. The table updated its log
