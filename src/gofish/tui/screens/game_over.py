@@ -246,7 +246,9 @@ def headline(session: TableSession) -> Content:
         return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
                               "bold reverse")
     winners = [s.names[w] for w in s.winners]
-    if len(winners) == 1:
+    if s.winners == (viewer_of(s),):
+        text = _("You win!")  # as the log told this player ("Game over: you win!")
+    elif len(winners) == 1:
         text = _("{name} wins!").format(name=winners[0])
     else:
         text = _("{names} share the win!").format(names=and_list(winners))  # as the log says
