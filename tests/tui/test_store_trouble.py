@@ -121,3 +121,30 @@ async def test_a_name_joined_by_zwj_shows_whole_on_the_start_view_and_in_the_his
                 for cell in app.screen.query_one("DataTable").get_row(row.key)]
         assert any(FAMILY in cell for cell in rows), rows
         assert not any("\ufffd" in cell for cell in rows), rows
+
+
+async def test_a_game_open_elsewhere_is_refused_once_in_words_that_say_what_can_be_done(tmp_path):
+    """The refusal began in lower case ('this game is open in another gofish ...'), offered
+    'you can view it read-only' (which C and Enter do not give), and each C stacked one more."""
+    root = tmp_path / "data"
+    game_id = saved_game(root)
+    holder = Store(root, clock=fixed_clock)
+    with holder.lock(game_id):  # as another gofish holds it
+        app = GofishApp(data_dir=str(root), clock=fixed_clock, computer_delay=0)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.pause()
+            for _ in range(3):
+                await pilot.press("c")
+                await pilot.pause()
+            said = notices(app)
+            assert len(said) == 1, said
+            [refusal] = said
+            assert refusal.startswith(f"Cannot resume {game_id}: this game is open in another "
+                                      "gofish (process "), refusal
+            assert "read-only" not in refusal and "L in the history reads its log" in refusal
+            assert app.session is None and isinstance(app.screen, MenuScreen)
+            await pilot.press("h")  # what it offers is there: the log, read-only
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "LogScreen"

@@ -369,10 +369,11 @@ class GofishApp(App):
 
         try:
             session = Session.resume(self.store, game_id)
-        except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.notify(_("{why} You can read its log from the history.").format(why=why),
-                        severity="error", markup=False, timeout=10)
+        except GameLocked as e:  # once, however often C is pressed; and what can be done
+            text = _("Cannot resume {id}: {why}. L in the history reads its log.").format(
+                id=game_id, why=e)
+            if not any(n.message == text for n in self._notifications):
+                self.notify(text, severity="error", markup=False, timeout=10)
             return
         except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
