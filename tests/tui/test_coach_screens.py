@@ -26,11 +26,11 @@ SEATS = [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard"), SeatSpec("Carol",
 LEVELS = ["medium", "hard", "medium"]
 
 
-def save_game(tmp_path: Path, *, seed: int = 3, finished: bool = True) -> str:
+def save_game(tmp_path: Path, *, seed: int = 3, finished: bool = True, seats=SEATS) -> str:
     """A game played by computers at every seat (Alice's seat by Medium), saved."""
     store = Store(tmp_path / "data", clock=fixed_clock)
     rules = Rules()
-    record = store.new_game(rules, SEATS, seed=seed)
+    record = store.new_game(rules, seats, seed=seed)
     game = record.to_game()
     players = [make_player(lv, s, rules, 3, s) for s, lv in enumerate(LEVELS)]
     fed = 0
@@ -114,6 +114,37 @@ async def test_every_hand_and_the_move_are_shown(tmp_path) -> None:
         assert "Your ask" in text  # and marked with its chance
         assert "Of your" in text and "sure hit" in text  # the summary
         assert "Turning points" in text
+
+
+async def test_in_pass_and_play_each_human_can_be_reviewed(tmp_path) -> None:
+    """Alice and Carol played at one laptop: the review was always Alice's. P turns it to
+    the next human's, at the same move; with one human there is no P."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    seats = [SeatSpec("Alice"), SEATS[1], SeatSpec("Carol")]
+    app = make_app(tmp_path, None)
+    app.review_id = save_game(tmp_path, seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        assert screen.review.seat == 0 and "as Alice" in screen_text(app)
+        await pilot.press("end")
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 2 and "as Carol" in screen_text(app)
+        assert screen.at == screen.last  # the same move, from the other side
+        assert {m.seat for m in screen.review.moves if m.mark} == {2}  # Carol's asks judged
+        assert "p Player" in str(screen.query_one(KeyFooter).render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 0
+    alone = make_app(tmp_path / "one", None)
+    alone.review_id = save_game(tmp_path / "one")  # Alice and two computers
+    async with alone.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        assert "Player" not in str(screen.query_one(KeyFooter).render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 0
 
 
 async def test_an_unfinished_game_is_not_reviewed(tmp_path) -> None:
