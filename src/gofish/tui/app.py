@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.geometry import Size
@@ -32,6 +31,7 @@ from gofish.store.settings import (
 from gofish.store.text import plain
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
+from gofish.tui.quit_hint import QuitHint
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 
 
-class GofishApp(App):
+class GofishApp(QuitHint):
     CSS_PATH = "gofish.tcss"
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
