@@ -20,7 +20,7 @@ from gofish.store.repo import Store
 from gofish.tui.screens.review import ReviewScreen
 from gofish.tui.widgets.memory import MemoryPanel, memory_content, ranks_row
 
-from .helpers import CARD_FACE, fixed_clock, make_app, notices, screen_text
+from .helpers import cards_shown, fixed_clock, make_app, notices, screen_text
 
 SEATS = [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard"), SeatSpec("Carol", COMPUTER, "medium")]
 LEVELS = ["medium", "hard", "medium"]
@@ -156,10 +156,16 @@ async def test_an_unfinished_game_is_not_reviewed(tmp_path) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
         assert "Only a finished game can be reviewed." in notices(app)
-        assert not CARD_FACE.search(screen_text(app))
+        assert not cards_shown(screen_text(app), range(52))  # no card, as label nor as face
         app.show_review("no-such-game")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
+        # the control: the same check finds the hands where a review shows them
+        app.show_review(save_game(tmp_path, seed=4))
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        dealt = {c for hand in app.screen.review.moves[0].after.hands for c in hand}
+        assert cards_shown(screen_text(app), range(52)) == dealt
 
 
 async def test_ascii_review_has_no_suit_symbols(tmp_path) -> None:
