@@ -380,3 +380,27 @@ def test_a_long_save_is_read_from_its_first_line_and_its_last_bytes(tmp_path):
         [entry] = listed(folder, part, record.id)
         assert isinstance(entry, Unreadable), n
         assert entry.reason == full_load_reason(folder, part, record.id)
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_newer_save_in_the_programs_layout_is_listed_unreadable_and_left_alone(
+        tmp_path, finished):
+    """A newer gofish's save was tested only as a one-line file, which the fast path never
+    reads: a fast path that took schema 3 for its own (a mutant of _Schema.ok) listed it as a
+    game. Here the header is the program's first line, schema 3, the rest untouched."""
+    record, _game = play(seed=11) if finished else (RECORD, None)
+    first, rest = record.to_bytes().split(b"\n", 1)
+    header = json.loads(first[:-1] + b"}")
+    assert header["status"] == ("finished" if finished else "in-progress")
+    header["schema"] = 3
+    data = dump(header)[:-1] + b",\n" + rest
+    store = Store(tmp_path / "data")
+    store.root.mkdir(parents=True)
+    path = store.path(record.id)
+    path.write_bytes(data)
+    assert Header.quick(header) is None  # the fast path does not vouch for it
+    [entry] = store.list()
+    assert isinstance(entry, Unreadable) and not entry.damaged
+    assert entry.reason == "made by a newer gofish (schema 3)"
+    assert path.read_bytes() == data and not store.damaged_dir.exists()
+    assert store.latest_unfinished() is None
