@@ -117,7 +117,7 @@ class Store:
             game_id = new_id(now)
             if not os.path.lexists(self.path(game_id)) and game_id not in self._held:
                 return SavedGame.new(rules, seats, seed, clock=lambda: now, id=game_id)
-        raise StoreError(_("cannot find a free game id"))  # pragma: no cover
+        raise StoreError(_("cannot find a free game id"))
 
     def save(self, record: SavedGame) -> None:
         """Write ``record`` atomically; raise StoreError (the old file intact) if it cannot.
