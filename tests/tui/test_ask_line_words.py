@@ -106,7 +106,7 @@ async def test_a_card_ask_before_its_suit_is_a_question(tmp_path, lang):
         rank = screen.my_view().hand[0] >> 2
         await pilot.press("3", "23456789tjqka"[rank])  # Carol, a rank held
         await pilot.pause()
-        assert screen.picker.step == "suit" and screen.picker.suit is None
+        assert screen.flow.picker.step == "suit" and screen.flow.picker.suit is None
         sentence = ask_line(app).split("  ")[0]  # before the hint or the button
         assert placeholder_free(sentence), sentence
         assert "Carol" in sentence and rank_word(rank, role=ONE) in sentence, sentence
