@@ -170,7 +170,7 @@ async def test_the_hidden_card_check_sees_card_faces(tmp_path):
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer == passing.seat
         check_nothing_hidden_shown(app)  # the hand up, found whole (check_only_own_cards_shown)
-        table.viewer = None  # a table between two players, with a hand drawn on it
+        table.flow.viewer = None  # a table between two players, with a hand drawn on it
         table.query_one("#hand", HandView).show(tuple(hand), chosen=None, new=frozenset(),
                                                 clickable=False)
         await pilot.pause()
