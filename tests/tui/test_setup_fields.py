@@ -145,6 +145,30 @@ async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_
         assert not isinstance(app.screen, SetupScreen)
 
 
+async def test_a_refused_option_or_seed_loses_its_mark_once_it_is_fixed(tmp_path):
+    """'651 cannot be reached' stayed under the options, the field marked, after the value
+    was fixed, until Start was pressed again (a name's mark went as it was typed)."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        target = await try_start(pilot, app, "opt-match_target", "651")
+        error = app.screen.query_one("#rules-error")
+        assert "651 cannot be reached" in str(error.render()) and target.has_class("-wrong")
+        target.value = "700"  # still out of reach: its own reason now
+        await pilot.pause()
+        assert "700 cannot be reached" in str(error.render()) and target.has_class("-wrong")
+        target.value = "650"
+        await pilot.pause()
+        assert str(error.render()) == "" and not target.has_class("-wrong")
+        assert isinstance(app.screen, SetupScreen)  # nothing started by it
+        seed = await try_start(pilot, app, "seed", "12x")
+        seed_error = app.screen.query_one("#seed-error")
+        assert str(seed_error.render()) == "The seed must be a whole number."
+        seed.value = "12"
+        await pilot.pause()
+        assert str(seed_error.render()) == ""
+
+
 async def test_ctrl_d_removes_a_seat_while_a_name_is_being_typed(tmp_path):
     """Ctrl+D is the setup's Remove seat; a name field took it for its own 'delete right', and
     as focusing a name selects it, the name went and the seat stayed."""

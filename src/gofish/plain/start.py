@@ -244,8 +244,8 @@ class PlainFront:
         try:
             game = Session.resume(self.store, game_id)
         except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.console.say(_("{why} You can read its log from the history.").format(why=why))
+            self.console.say(_("Cannot resume {id}: {why}. The history reads its log.").format(
+                id=game_id, why=e))
             return False
         except StoreError as e:
             self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))

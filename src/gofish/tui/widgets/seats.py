@@ -91,6 +91,12 @@ class SeatBox(Widget):
         lines = [head]
         if st.out:
             lines += out_lines(width)
+        elif st.count == 0:  # a pile of none: said in words, where the pile would be
+            rows = back_rows(0, glyphs, big=big, small=small)
+            words = fit_rows(Content.styled(_("(no cards)"), "dim"), max(width - 2, 1), 2)
+            top = (len(rows) - len(words)) // 2
+            lines += [Content("")] * top + [Content.assemble(" ", w) for w in words]
+            lines += [Content("")] * (len(rows) - top - len(words))
         elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
