@@ -8,7 +8,7 @@ import argparse
 import sys
 import textwrap
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from gofish import __version__
 from gofish.i18n import (
@@ -126,6 +126,19 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
+class DescribedCommands(argparse._SubParsersAction):
+    """Each command's own ``--help`` says what it does: its line in ``gofish --help``, as a
+    sentence, unless it has words of its own (``gofish play --help``, ``list`` and ``stats``
+    showed a usage line and ``-h`` alone)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        line = kwargs.get("help")
+        if line and kwargs.get("description") is None:
+            kwargs["description"] = line[0].upper() + line[1:] + ("" if line.endswith(".")
+                                                                  else ".")
+        return super().add_parser(name, **kwargs)
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser, with the subcommands ``argv`` needs (all of them without ``argv``)."""
     parser = _Parser(prog="gofish", description=_("Go Fish for the terminal."),
@@ -134,7 +147,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                         help=_("show program's version number and exit"))
     add_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
-                                parser_class=argparse.ArgumentParser)
+                                parser_class=argparse.ArgumentParser, action=DescribedCommands)
     for name in COMMAND_MODULES if argv is None else modules_for(argv):
         command_module(name.rsplit(".", 1)[1]).register(sub)
     return parser

@@ -18,11 +18,11 @@ from gofish.cli import main
 from gofish.commands import remote
 from gofish.commands.remote import is_loopback, serve_command
 from gofish.engine import PRESETS, Rules
+from gofish.front.choice import SetupChoice
+from gofish.front.pace import environment_delay
 from gofish.seats import SeatSpec
 from gofish.store import Store
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
-from gofish.tui.launch import environment_delay
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb0eW9RZw3xYc1vN7b9kVw4Vd2nX2h3nO5cCqgJm0vA carol@lap"
 

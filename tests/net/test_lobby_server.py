@@ -70,13 +70,16 @@ class Seat:
 
     def __init__(self, folder, tmp, code, name, level="easy") -> None:
         self.transcript = io.StringIO()
-        self.session = RemoteSession()
-        self.auto = AutoSeat(self.session, level, io.StringIO())
-        self.client = SeatClient("", 0, code, name, session=self.session,
+        self.auto = AutoSeat(lambda: self.session, level, io.StringIO())
+        self.client = SeatClient("", 0, code, name, session=RemoteSession(),
                                  on_change=self.auto.on_change,
                                  book=SecretBook(tmp / name), transcript=self.transcript,
                                  opener=opener(folder), where="local")
         self.task = asyncio.get_running_loop().create_task(self.client.run())
+
+    @property
+    def session(self) -> RemoteSession:
+        return self.client.session  # a new one at a rematch (another game at the table)
 
     def messages(self) -> list[dict]:
         return [json.loads(line) for line in self.transcript.getvalue().splitlines()]

@@ -54,7 +54,7 @@ import gofish
 from gofish.engine import Rules
 from gofish.seats import SeatSpec
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
+from gofish.front.choice import SetupChoice
 from gofish.tui.screens.table import TableScreen
 
 async def main():

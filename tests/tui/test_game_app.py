@@ -53,12 +53,29 @@ def test_screens_reach_the_app_only_through_game_app() -> None:
     assert used <= TEXTUAL, used - TEXTUAL
 
 
+def mypy_cache(pytestconfig: object, tmp_path: Path) -> Path:
+    """mypy's cache kept in pytest's between runs (a cold one is 4 s of the suite); mypy checks
+    every cached module against its source, so a stale entry is redone, never believed. Under
+    ``-p no:cacheprovider`` the config has no ``cache`` at all (not None): a fresh folder."""
+    cache = getattr(pytestconfig, "cache", None)
+    return cache.mkdir("mypy-probe") if cache is not None else tmp_path / "cache"
+
+
+def test_the_mypy_cache_is_found_without_pytests_cache_too(tmp_path: Path,
+                                                           pytestconfig: pytest.Config) -> None:
+    """``pytest -p no:cacheprovider`` broke the test below (AttributeError: no ``cache``)."""
+    from types import SimpleNamespace
+
+    assert mypy_cache(SimpleNamespace(), tmp_path) == tmp_path / "cache"  # no cacheprovider
+    assert mypy_cache(SimpleNamespace(cache=None), tmp_path) == tmp_path / "cache"
+    if getattr(pytestconfig, "cache", None) is not None:
+        assert mypy_cache(pytestconfig, tmp_path).name == "mypy-probe"
+
+
 def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                  pytestconfig: pytest.Config) -> None:
     api = pytest.importorskip("mypy.api")
-    # mypy's cache kept in pytest's between runs (a cold one is 4 s of the suite); mypy checks
-    # every cached module against its source, so a stale entry is redone, never believed
-    cache = pytestconfig.cache.mkdir("mypy-probe") if pytestconfig.cache else tmp_path / "cache"
+    cache = mypy_cache(pytestconfig, tmp_path)
     monkeypatch.setenv("MYPYPATH", str(SRC))
     probe = tmp_path / "probe.py"
     probe.write_text("from gofish.tui.app import GofishApp\n"

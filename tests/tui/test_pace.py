@@ -7,11 +7,11 @@ import json
 
 from textual.widgets import Select
 
+from gofish.front.choice import SetupChoice, default_choice
 from gofish.front.pace import PACES, SECONDS, nearest_pace, step_pace
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import LAST_SETUP, SETTINGS_DIR
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice, default_choice
 from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 

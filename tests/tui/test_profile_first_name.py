@@ -7,14 +7,14 @@ import pytest
 from textual.widgets import Input
 
 from gofish.engine import PRESETS
-from gofish.seats import COMPUTER, SeatSpec
-from gofish.store import Store
-from gofish.tui.choice import (
+from gofish.front.choice import (
     SetupChoice,
     default_choice,
     profile_seat_name,
     write_last_setup,
 )
+from gofish.seats import COMPUTER, SeatSpec
+from gofish.store import Store
 
 from .helpers import make_app
 

@@ -8,12 +8,12 @@ import time
 from textual.widgets import Button, Static
 
 from gofish.engine import preset
+from gofish.front.choice import SetupChoice
 from gofish.net.host import Host
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.repo import Store
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
 from gofish.tui.join_app import joined_app
 from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.table import TableScreen

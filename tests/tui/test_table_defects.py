@@ -248,7 +248,8 @@ async def three_at_hand_over(app, pilot, clock: QuietClock) -> TableScreen:
         screen = app.screen
         if isinstance(screen, PassScreen):
             await clock.wait(pilot, 0.7)  # the game's first hand-over (no hand is up yet)
-            await pilot.press(getattr(screen, "confirm_key", "enter"))
+            await pilot.press(screen.confirm_key)
+            await wait(pilot, lambda passing=screen: app.screen is not passing)  # none after
             continue
         assert isinstance(screen, TableScreen)
         if screen.flow.stage == "handover":
@@ -289,9 +290,9 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
         await pilot.press("enter", *[passing.confirm_key] * 8)
         await pilot.pause()
         assert app.screen is passing
-        await clock.wait(pilot, 0.7)  # a quiet moment, then a fresh press
+        await clock.wait(pilot, 0.7)  # a quiet moment, then a fresh press, and none after it
         await pilot.press(passing.confirm_key)
-        await pilot.pause()
+        await wait(pilot, lambda: app.screen is not passing)
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer == incoming != outgoing
 

@@ -11,7 +11,7 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import CARD_FACE, confirm_pass, humans, make_app, notices, screen_text, settled_text
+from .helpers import cards_shown, confirm_pass, humans, make_app, notices, screen_text, settled_text
 
 SIZE = (80, 24)
 QUICK = preset("quick")
@@ -52,10 +52,15 @@ async def test_a_double_enter_at_the_hand_over_does_not_reveal_the_next_hand(tmp
         app.screen.last_key -= 10  # the first player's own pass screen: already long up
         screen = await end_a_turn(pilot)
         screen.flow.guard_from -= 10  # the player has seen how the turn ended
+        hand = screen.my_view().hand
+        assert cards_shown(screen_text(app), hand) == set(hand)  # the control: up, and seen
         await pilot.press("enter", "enter")  # one for the hand-over, one too many
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        assert not CARD_FACE.search(screen_text(app))
+        session = app.session
+        every = {c for seat in range(session.game.players)
+                 for c in session.game.hand_cards(seat)}
+        assert not cards_shown(screen_text(app), every)  # no hand, as label nor as face
 
 
 async def test_a_double_enter_on_the_ask_that_ends_a_turn_leaves_its_end_in_view(tmp_path):
@@ -66,10 +71,11 @@ async def test_a_double_enter_on_the_ask_that_ends_a_turn_leaves_its_end_in_view
         app.screen.last_key -= 10
         screen = await end_a_turn(pilot)  # its last Enter ended the turn just now
         hand = screen_text(app)
+        cards = screen.my_view().hand
         await pilot.press("enter")  # the same Enter, twice
         await pilot.pause()
         assert app.screen is screen and screen.flow.stage == "handover"
-        assert CARD_FACE.search(screen_text(app)) and screen_text(app) == hand
+        assert cards_shown(screen_text(app), cards) == set(cards) and screen_text(app) == hand
         screen.flow.guard_from -= 10  # a moment later, on purpose
         await pilot.press("enter")
         await pilot.pause()

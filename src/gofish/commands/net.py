@@ -20,6 +20,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from gofish.commands.addresses import is_loopback
+from gofish.commands.play import BadValue, add_rules_option, read_rules
 from gofish.i18n import _
 
 if TYPE_CHECKING:
@@ -53,8 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the seats, in order: human, human:NAME (kept for NAME), "
                           "computer:LEVEL or computer:LEVEL:NAME (default: {seats})").format(
                        seats=DEFAULT_SEATS))
-    p.add_argument("--rules", default="standard", metavar="PRESET",
-                   help=_("standard, quick, classic or kids (default: standard)"))
+    add_rules_option(p)
     p.add_argument("--seed", type=int, help=_("the deal's random seed (default: random)"))
     p.add_argument("--takeover-after", type=seconds, metavar="SECONDS",
                    help=_("let a computer play for a player who has been away this long "
@@ -131,10 +131,10 @@ def run_host(args: argparse.Namespace) -> int:
         _err(_("gofish: --listen takes ADDR:PORT, not {value}").format(value=args.listen))
         return 2
     try:
-        rules = preset(args.rules)
+        rules = read_rules(args.rules) if args.rules is not None else preset("standard")
         plan = parse_seats(args.seats)
         rules.check_players(len(plan))
-    except (RulesError, PlanError) as e:
+    except (RulesError, PlanError, BadValue) as e:
         _err(_("gofish: {why}").format(why=e))
         return 2
     if args.takeover_level not in LEVELS:

@@ -18,7 +18,7 @@ from gofish.i18n import _
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.tui.choice import NewGame
+    from gofish.front.choice import NewGame
 
 # the setup's own first names, for human seats given without one
 HUMAN_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
@@ -31,9 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seats", metavar="SEATS",
                    help=_("start at once with these seats, in order: human, human:NAME, "
                           "computer:LEVEL or computer:LEVEL:NAME, separated by commas"))
-    p.add_argument("--rules", metavar="PRESET|FILE",
-                   help=_("standard, quick, classic or kids, or a JSON file of rule options "
-                          "(default: standard)"))
+    add_rules_option(p)
     p.add_argument("--seed", metavar="N",
                    help=_("the deal's random seed, a whole number (default: random)"))
     p.set_defaults(func=run_new, start="new", game_id=None)
@@ -59,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
 
 class BadValue(ValueError):
     """A command-line value that cannot be used; the message names the option and the fault."""
+
+
+def add_rules_option(p: argparse.ArgumentParser) -> None:
+    """``--rules``, as ``gofish new`` and ``gofish host`` both take it (read by read_rules)."""
+    p.add_argument("--rules", metavar="PRESET|FILE",
+                   help=_("standard, quick, classic or kids, or a JSON file of rule options "
+                          "(default: standard)"))
 
 
 def read_rules(value: str) -> Rules:
@@ -90,8 +95,8 @@ def read_rules(value: str) -> Rules:
 def read_new_game(args: argparse.Namespace) -> NewGame:
     """Check ``gofish new``'s options; BadValue says what is wrong with the first bad one."""
     from gofish.engine import PRESETS, RulesError
+    from gofish.front.choice import NewGame
     from gofish.net.plan import PlanError, name_humans, parse_seats
-    from gofish.tui.choice import NewGame
 
     rules = read_rules(args.rules) if args.rules is not None else None
     seed = None

@@ -19,11 +19,11 @@ from gofish.protocol import messages as protocol
 from gofish.protocol import wire
 from gofish.seats import LEVELS, SeatSpec
 from gofish.session import NotYourTurn
-
-from .text import clean
+from gofish.store.text import plain
 
 NAME_LIMIT = 40  # a name from the host is cut here (the host's own limit is 20)
 TEXT_LIMIT = 200  # an error message from the host
+ANOTHER_TABLE = "another-table"  # what receive returns for a hello of another table
 
 # what a client shows for each error the host can send (``illegal`` shows the host's reason)
 ERROR_TEXT = {
@@ -54,9 +54,9 @@ ERROR_TEXT = {
 def error_text(code: str, message: str) -> str:
     """The error in the player's language (the host's own words only for an illegal action)."""
     if code == wire.ILLEGAL:
-        return clean(message, TEXT_LIMIT)
+        return plain(message, TEXT_LIMIT)
     text = ERROR_TEXT.get(code)
-    return _(text) if text else clean(message, TEXT_LIMIT)
+    return _(text) if text else plain(message, TEXT_LIMIT)
 
 
 def clean_lobby(message: dict[str, Any]) -> dict[str, Any]:
@@ -65,11 +65,11 @@ def clean_lobby(message: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seats, list) or len(seats) > 6 or \
             not all(isinstance(seat, dict) for seat in seats):
         raise wire.WireError(wire.MALFORMED, "lobby: a list of at most 6 seats expected")
-    return {"type": "lobby", "code": clean(message.get("code", ""), 12),
-            "seats": [{"name": clean(seat["name"], NAME_LIMIT) if seat.get("name") else None,
-                       "kind": clean(seat.get("kind", ""), 12),
-                       "status": clean(seat.get("status", ""), 12),
-                       "level": clean(seat.get("level", ""), 12)} for seat in seats]}
+    return {"type": "lobby", "code": plain(message.get("code", ""), 12),
+            "seats": [{"name": plain(seat["name"], NAME_LIMIT) if seat.get("name") else None,
+                       "kind": plain(seat.get("kind", ""), 12),
+                       "status": plain(seat.get("status", ""), 12),
+                       "level": plain(seat.get("level", ""), 12)} for seat in seats]}
 
 
 class RemoteSession:
@@ -102,7 +102,10 @@ class RemoteSession:
 
     def receive(self, message: dict[str, Any]) -> str:
         """Take one message; returns what changed: hello, event, state, turn, lobby, seat, error,
-        or "" (nothing to show yet). WireError if the message is malformed."""
+        or "" (nothing to show yet). WireError if the message is malformed. A hello of other
+        seats or another game, once a game has begun here, changes nothing and returns
+        ANOTHER_TABLE: that table is a new session's (a screen drawn from this one stays true
+        to it)."""
         kind = message.get("type")
         try:
             if kind == "hello":
@@ -135,10 +138,10 @@ class RemoteSession:
                 seat, status = message.get("seat"), message.get("status")
                 if not isinstance(seat, int) or not isinstance(status, str):
                     raise wire.WireError(wire.MALFORMED, "seat: seat and status expected")
-                self.statuses[seat] = clean(status, 12)
+                self.statuses[seat] = plain(status, 12)
                 return "seat"
             if kind == "error":
-                code = clean(message.get("code", ""), 40)
+                code = plain(message.get("code", ""), 40)
                 text = str(message.get("message", ""))
                 self.pending = False
                 self.error = (code, error_text(code, text))
@@ -166,10 +169,13 @@ class RemoteSession:
                 not isinstance(kinds, list) or len(kinds) != len(names) or \
                 len(names) != hello.players:
             raise wire.WireError(wire.MALFORMED, "hello: a name and a kind for every seat")
-        self.rules = hello.rules
-        self.names = tuple(clean(n, NAME_LIMIT) for n in names)
-        self.kinds, self.seat = tuple(clean(k, 12) for k in kinds), hello.seat
-        self.game_id = clean(message.get("game", ""), 64)
+        table = (hello.rules, tuple(plain(n, NAME_LIMIT) for n in names),
+                 tuple(plain(k, 12) for k in kinds), hello.seat,
+                 plain(message.get("game", ""), 64))
+        if self.started and table != (self.rules, self.names, self.kinds, self.seat,
+                                       self.game_id):
+            return ANOTHER_TABLE  # nothing changed: this session is the table begun here
+        self.rules, self.names, self.kinds, self.seat, self.game_id = table
         self.events = []  # the host sends the whole history again after a hello
         self.played_by = {}
         self.votes = ()

@@ -395,6 +395,11 @@ class Host:
         if conn.table is not None:
             conn.error(wire.JOINED, "this connection already holds a seat")
             return
+        version = message.get("protocol", wire.PROTOCOL)
+        if type(version) is not int or version != wire.PROTOCOL:  # (True == 1 in Python)
+            conn.error(wire.MALFORMED, f"protocol {version!r:.20} is not spoken here "
+                                       f"(only {wire.PROTOCOL})")
+            return
         code, key = parse_code(message.get("code")) or ("", "")
         table = self.tables.get(code) if code else None
         secret = message.get("secret")

@@ -105,7 +105,7 @@ class Lobby:
         import asyncio
 
         self._due = True
-        asyncio.get_running_loop().call_later(0.05, self._tell)
+        asyncio.get_running_loop().call_later(0.02, self._tell)
 
     def _tell(self) -> None:
         self._due = False

@@ -17,11 +17,11 @@ from typing import Any
 from gofish.engine import Rules, RulesError
 from gofish.protocol import wire
 from gofish.seats import COMPUTER, HUMAN
+from gofish.store.text import plain
 
 from .client import NAME_LIMIT, error_text
 from .limits import PING_EVERY
 from .seat_client import CLIENT_LIMIT, Opener
-from .text import clean
 
 REPLIES = ("opened", "controlled", "error")
 
@@ -63,12 +63,12 @@ def table_info(data: Any) -> TableInfo | None:
     try:
         seats = []
         for s in data["seats"][:6]:
-            kind = clean(s.get("kind", ""), 12)
-            seats.append(SeatInfo(clean(s.get("name") or "", NAME_LIMIT),
+            kind = plain(s.get("kind", ""), 12)
+            seats.append(SeatInfo(plain(s.get("name") or "", NAME_LIMIT),
                                   kind if kind in (HUMAN, COMPUTER) else HUMAN,
-                                  clean(s.get("level") or "", 12),
-                                  clean(s.get("status") or "", 12)))
-        code = clean(data["code"], 6)
+                                  plain(s.get("level") or "", 12),
+                                  plain(s.get("status") or "", 12)))
+        code = plain(data["code"], 6)
         if len(seats) < 2 or len(code) != 6 or not code.isalpha():
             return None
         watchers, actions = data.get("watchers", 0), data.get("actions", 0)
@@ -190,7 +190,7 @@ class LobbyClient:
                 self._waiting.remove(future)
             raise LobbyError("timeout", error_text(wire.TIMEOUT, "no answer")) from None
         if reply.get("type") == "error":
-            code = clean(reply.get("code", ""), 40)
+            code = plain(reply.get("code", ""), 40)
             raise LobbyError(code, error_text(code, str(reply.get("message", ""))))
         return reply
 

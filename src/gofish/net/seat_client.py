@@ -17,7 +17,7 @@ from gofish.i18n import _
 from gofish.protocol import wire
 from gofish.store.joined import SecretBook
 
-from .client import RemoteSession, error_text
+from .client import ANOTHER_TABLE, RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY
 from .text import json_line
@@ -66,7 +66,8 @@ class Stop(Exception):
 
 
 class SeatClient:
-    """Keeps one seat connected to its host, feeding every message to ``session``.
+    """Keeps one seat connected to its host, feeding every message to ``session`` (a new
+    one when the host begins another table: read ``client.session`` after each change).
 
     ``on_change(kind)`` is called after each message that changed something (the kinds of
     ``RemoteSession.receive``), and with ``"offline"`` / ``"online"`` as the connection goes
@@ -189,6 +190,11 @@ class SeatClient:
             self._stopped = True
             raise Stop(code, error_text(code, str(message.get("message", ""))))
         changed = self.session.receive(message)
+        if changed == ANOTHER_TABLE:
+            # the host begins another table (other seats): a new session for it, so what was
+            # drawn from the old one never meets these seats (show_hand's IndexError)
+            self.session = RemoteSession(self.session.send)
+            changed = self.session.receive(message)
         if changed:
             self.on_change(changed)
 

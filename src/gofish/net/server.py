@@ -38,6 +38,14 @@ async def serve_tables(folder: ServerFolder, *, idle: float = DEFAULT_IDLE, dela
         say(_("gofish: {why}").format(why=e))
         return 1
     host = None
+    # before the socket answers: a stop asked for as soon as it is up is a clean stop
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop.add_signal_handler(signal.SIGHUP, lambda: None)  # detached: a hang-up is not ours
     try:
         path = folder.prepare()
         sys.setswitchinterval(SWITCH_INTERVAL)  # this process serves: see the constant
@@ -46,13 +54,6 @@ async def serve_tables(folder: ServerFolder, *, idle: float = DEFAULT_IDLE, dela
         await host.serve_unix(path)
         say(_("Table server for {path}: listening on {socket}.").format(
             path=folder.base, socket=path))
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(signal.SIGHUP, lambda: None)  # detached: a hang-up is not ours
         quiet_since = time.monotonic()
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
@@ -69,6 +70,9 @@ async def serve_tables(folder: ServerFolder, *, idle: float = DEFAULT_IDLE, dela
             why=getattr(e, "strerror", None) or e))
         return 1
     finally:
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(sig)
         if host is not None:
             await host.close()
         with contextlib.suppress(OSError, StoreError):

@@ -15,9 +15,9 @@ from gofish.protocol import messages as protocol
 from gofish.protocol import wire
 from gofish.seats import LEVELS, SeatSpec
 from gofish.session import NotYourTurn
+from gofish.store.text import plain
 
 from .client import NAME_LIMIT, clean_lobby, error_text
-from .text import clean
 
 
 class WatchSession:
@@ -70,7 +70,7 @@ class WatchSession:
             if kind == "seat":
                 seat, status = message.get("seat"), message.get("status")
                 if isinstance(seat, int) and isinstance(status, str):
-                    self.statuses[seat] = clean(status, 12)
+                    self.statuses[seat] = plain(status, 12)
                     return "seat"
             if kind == "said":
                 seat, word = message.get("seat"), message.get("word")
@@ -83,7 +83,7 @@ class WatchSession:
                     self.votes = tuple(v if isinstance(v, bool) else None for v in votes)
                     return "rematch"
             if kind == "error":
-                code = clean(message.get("code", ""), 40)
+                code = plain(message.get("code", ""), 40)
                 self.error = (code, error_text(code, str(message.get("message", ""))))
                 return "error"
         except protocol.ProtocolError as e:
@@ -100,10 +100,10 @@ class WatchSession:
                 not 2 <= len(names) <= 6 or len(kinds) != len(names):
             raise wire.WireError(wire.MALFORMED, "watching: a name and a kind for every seat")
         self.rules = Rules.from_json(message.get("rules"))
-        self.names = tuple(clean(n, NAME_LIMIT) for n in names)
-        self.kinds = tuple(clean(k, 12) for k in kinds)
-        self.game_id = clean(message.get("game", ""), 64)
-        self.code = clean(message.get("code", ""), 6)
+        self.names = tuple(plain(n, NAME_LIMIT) for n in names)
+        self.kinds = tuple(plain(k, 12) for k in kinds)
+        self.game_id = plain(message.get("game", ""), 64)
+        self.code = plain(message.get("code", ""), 6)
         self.events, self.played_by, self.votes = [], {}, ()
         return "hello"
 

@@ -14,23 +14,23 @@ from collections.abc import Sequence
 
 from gofish.command_name import command_name
 from gofish.engine import PRESETS, Rules, RulesError
-from gofish.i18n import Np_, _, pgettext
-from gofish.names import set_ascii
-from gofish.narrate import story
-from gofish.playing import resume_hint
-from gofish.rules_text import PRESET_TITLES
-from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
-from gofish.session import Session
-from gofish.store.errors import GameLocked, StoreError
-from gofish.store.repo import GameInfo, Store
-from gofish.tui.choice import (
+from gofish.front.choice import (
     NewGame,
     SetupChoice,
     default_choice,
     read_last_setup,
     write_last_setup,
 )
-from gofish.tui.launch import environment_delay
+from gofish.front.hints import resume_hint
+from gofish.front.pace import environment_delay
+from gofish.i18n import Np_, _, pgettext
+from gofish.names import set_ascii
+from gofish.narrate import story
+from gofish.rules_text import PRESET_TITLES
+from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
+from gofish.session import Session
+from gofish.store.errors import GameLocked, StoreError
+from gofish.store.repo import GameInfo, Store
 
 from .console import Console, EndOfInput
 from .table import QUIT, PlainTable
@@ -244,8 +244,8 @@ class PlainFront:
         try:
             game = Session.resume(self.store, game_id)
         except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.console.say(_("{why} You can read its log from the history.").format(why=why))
+            self.console.say(_("Cannot resume {id}: {why}. The history reads its log.").format(
+                id=game_id, why=e))
             return False
         except StoreError as e:
             self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from textual.geometry import Size
 
     from gofish.engine import Rules
+    from gofish.front.choice import SetupChoice
     from gofish.front.place import Place
     from gofish.net.lobby_client import TableInfo
     from gofish.net.seat_client import Opener
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
     from gofish.store.repo import Store
     from gofish.store.settings import Display, Preferences
     from gofish.store.stats import Tally
-    from gofish.tui.choice import SetupChoice
 
 
 class SharedTables(Protocol):

@@ -15,18 +15,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import math
 import os
 import signal
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gofish.front.pace import environment_delay
 from gofish.i18n import _
 
 if TYPE_CHECKING:
+    from gofish.front.choice import NewGame
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import NewGame
 
 
 def served_in_browser() -> bool:
@@ -56,17 +56,6 @@ def no_terminal_message() -> str:
                  "play line by line (for a screen reader).")
     return _("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
              "by line with gofish --plain.")
-
-
-def environment_delay() -> float | None:
-    """GOFISH_DELAY in seconds (0 in tests), which wins over the pace remembered in the
-    settings; None when it is unset or not a number."""
-    text = os.environ.get("GOFISH_DELAY", "").strip()
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return max(0.0, value) if math.isfinite(value) else None
 
 
 def hang_up(app: GofishApp) -> None:
@@ -121,8 +110,8 @@ def launch(args: argparse.Namespace, new: NewGame | None = None) -> int:
         print(no_terminal_message(), file=sys.stderr)
         return 2
     from gofish.engine import PRESETS
+    from gofish.front.choice import SetupChoice
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import SetupChoice
 
     choice = None
     if new is not None and new.seats is not None:

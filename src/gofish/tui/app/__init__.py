@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.command_name import command_name
+from gofish.front.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.front.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
-from gofish.i18n import N_, _, ascii_text, translate_bindings
+from gofish.i18n import N_, _, ascii_text
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
@@ -34,7 +34,8 @@ from gofish.store.settings import (
 from gofish.store.text import plain
 from gofish.tui.app.shared import SharedTables
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
-from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
+from gofish.tui.bindings import translate_bindings
+from gofish.tui.quit_hint import QuitHint
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 
 
-class GofishApp(App):
+class GofishApp(QuitHint):
     CSS_PATH = str(Path(__file__).parent.parent / "gofish.tcss")
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
@@ -386,10 +387,11 @@ class GofishApp(App):
 
         try:
             session = Session.resume(self.store, game_id)
-        except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.notify(_("{why} You can read its log from the history.").format(why=why),
-                        severity="error", markup=False, timeout=10)
+        except GameLocked as e:  # once, however often C is pressed; and what can be done
+            text = _("Cannot resume {id}: {why}. L in the history reads its log.").format(
+                id=game_id, why=e)
+            if not any(n.message == text for n in self._notifications):
+                self.notify(text, severity="error", markup=False, timeout=10)
             return
         except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
@@ -406,7 +408,7 @@ class GofishApp(App):
 
     def open_session(self, session: Session) -> None:
         """Play ``session`` (it holds its saved game, and saves it after every action)."""
-        from gofish.playing import resume_hint
+        from gofish.front.hints import resume_hint
         from gofish.tui.screens.table import TableScreen
 
         self.close_game()

@@ -16,8 +16,8 @@ from gofish.i18n import N_, _
 from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SeatClient, Stop
 from gofish.net.table import AWAY, GIVEN, HERE, STAND_IN
-from gofish.net.text import clean
 from gofish.net.watch import WatchSession
+from gofish.store.text import plain
 
 from ..screens.table import TableScreen
 from ..screens.waiting import WaitingScreen
@@ -39,9 +39,8 @@ class RemoteTable:
                  session: RemoteSession | WatchSession, place: Place) -> None:
         self.app = app
         self.client = client
-        self.session = session
         self.place = place
-        self.waiting = WaitingScreen(session, place)
+        self.waiting = WaitingScreen(session, place)  # (a new one for another table)
         self.table: TableScreen | None = None
         self.offline = False
         self._told = 0  # events already told on the table
@@ -49,6 +48,12 @@ class RemoteTable:
         self._seat_notices: dict[int, str] = {}
         self._seats_due = False
         client.on_change = self.on_remote
+
+    @property
+    def session(self) -> RemoteSession | WatchSession:
+        """The table the host tells of (a new one when the host begins another table: a
+        rematch's new deal, or another table's seats after a restart)."""
+        return self.client.session
 
     @property
     def watching(self) -> bool:
@@ -62,7 +67,7 @@ class RemoteTable:
         try:
             await self.client.run()
         except Stop as e:
-            self.stopped(clean(e.text, 400))
+            self.stopped(plain(e.text, 400))
 
     def stopped(self, why: str) -> None:
         """The seat cannot go on (a wrong code, the seat taken from another terminal...)."""
@@ -107,6 +112,8 @@ class RemoteTable:
         elif kind == "hello":
             self._told = 0
             self.app.exit_message = self.rejoin_hint()
+            if self.table is not None and self.table.session is not s:
+                self._new_table()
         elif kind == "seat":
             self._seats_changed()
         elif kind == "said" and s.said is not None:
@@ -161,6 +168,17 @@ class RemoteTable:
             self.table.heard(self._told)
             self._told = s.event_count
         self.table.advance()
+
+    def _new_table(self) -> None:
+        """The host began another table: the screens drawn from the old one go, the waiting
+        screen shows the new one until its game is told."""
+        self.table = None
+        self.app.session = self.session
+        while len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        self.waiting = WaitingScreen(self.session, self.place)
+        self.waiting.note = _("Connected. Waiting for the game to begin.")
+        self.app.push_screen(self.waiting)
 
     def _table_ready(self) -> bool:
         return self.table is not None and self.app.screen is self.table and self.table.is_mounted

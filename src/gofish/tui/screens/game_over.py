@@ -195,7 +195,20 @@ class FinalMoveScreen(QuietEnter, ModalScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        # a hand that still holds cards (a deal ended by another's empty hand, or the stock's)
+        # stays in sight: the move is told over the seats, not over the hand
+        self.set_class(self.hand_beneath_holds_cards(), "-hand-up")
         self.call_after_refresh(self.table_to_the_end)
+
+    def hand_beneath_holds_cards(self) -> bool:
+        stack = self.app.screen_stack
+        viewer = getattr(stack[-2], "viewer", None) if len(stack) > 1 else None
+        if viewer is None:
+            return False
+        try:
+            return bool(self.session.view(viewer, with_events=False).hand)
+        except ValueError:  # a seat this session does not show
+            return False
 
     def table_to_the_end(self) -> None:
         """The table's log, beneath, ends with the final move too. The table updated its log
@@ -234,7 +247,9 @@ def headline(session: TableSession) -> Content:
         return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
                               "bold reverse")
     winners = [s.names[w] for w in s.winners]
-    if len(winners) == 1:
+    if s.winners == (viewer_of(s),):
+        text = _("You win!")  # as the log told this player ("Game over: you win!")
+    elif len(winners) == 1:
         text = _("{name} wins!").format(name=winners[0])
     else:
         text = _("{names} share the win!").format(names=and_list(winners))  # as the log says

@@ -19,11 +19,13 @@ from gofish.i18n import (
     N_,
     _,
     language,
+    ngettext,
     set_language,
-    translate_bindings,
 )
+from gofish.store import Unreadable
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.bindings import translate_bindings
 from gofish.tui.game_app import game_app
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -100,7 +102,7 @@ class MenuScreen(Screen):
         if latest is None:
             options.disable_option("continue")
             options.highlighted = 1
-            info.update(_("No unfinished game. Press N for a new one."))
+            info.update(self.none_to_continue())
             if self.offer_tutorial:
                 # the first time gofish runs, the guided deal is what Enter starts
                 options.highlighted = options.get_option_index("tutorial")
@@ -109,6 +111,20 @@ class MenuScreen(Screen):
             options.enable_option("continue")
             options.highlighted = 0
             info.update(_("Continue: {desc}").format(desc=latest[1]))
+
+    def none_to_continue(self) -> str:
+        """"No unfinished game", unless saves are there that cannot be read (another user's,
+        a newer gofish's): then how many, and why the latest cannot."""
+        try:
+            entries = game_app(self).store.list()
+        except StoreError:
+            entries = []
+        unread = [e for e in entries if isinstance(e, Unreadable) and not e.damaged]
+        if not unread:
+            return _("No unfinished game. Press N for a new one.")
+        return ngettext("{n} saved game cannot be read: {why}. Press N for a new one.",
+                        "{n} saved games cannot be read (the latest: {why}). Press N for a "
+                        "new one.", len(unread)).format(n=len(unread), why=unread[0].reason)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

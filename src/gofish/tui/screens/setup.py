@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
+from gofish.front.choice import SetupChoice
 from gofish.front.pace import PACES, pace_label, read_pace
 from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
@@ -40,7 +41,6 @@ from gofish.seats import (
     SeatSpec,
     printable_name,
 )
-from gofish.tui.choice import SetupChoice
 from gofish.tui.game_app import game_app
 from gofish.tui.levels import level_hint
 from gofish.tui.render import labelled
@@ -362,6 +362,7 @@ class SetupScreen(Screen):
             self._preset_shown = str(name)
         elif event.select.id and event.select.id.startswith("opt-"):
             self.sync_preset()
+            self.recheck(event.select.id)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("name-"):
@@ -371,8 +372,10 @@ class SetupScreen(Screen):
                 # go as soon as the names can be used (or say what is still wrong)
                 self.mark_seat_problem(
                     [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()])
-        if event.input.id and event.input.id.startswith("opt-") and not self._building:
-            self.sync_preset()
+        if event.input.id and not self._building:
+            self.recheck(event.input.id)
+            if event.input.id.startswith("opt-"):
+                self.sync_preset()
 
     def mark_seat_problem(self, seats: list[SeatSpec]) -> bool:
         """Mark the first seat whose name cannot be used, and say why; clear the marks otherwise."""
@@ -471,28 +474,14 @@ class SetupScreen(Screen):
             ok = False
             self._wrong_reason = ""  # its reason is in view, under the seats
             self.query_one(".seat-name.-wrong", Input).focus()  # type the fix straight away
-        try:
-            rules = self.read_rules()
-            rules.check_players(len(seats))
-        except RulesError as e:
+        rules, wrong, reason = self.mark_rules_problem(len(seats))
+        if rules is None:
             ok = False
-            field = getattr(e, "field", "")
-            # "Match to: ...", not the option's name in the code ("match_target: ...")
-            reason = labelled(_(OPTION_LABELS[field][0]), e.message) \
-                if field in OPTION_LABELS else Content(str(e))
-            self.query_one("#rules-error", Static).update(reason)
-            wrong = self.query(f"#opt-{field}")
-            if wrong:
-                wrong.first().add_class("-wrong")
-            self.show_wrong(wrong.first() if wrong else None, reason.plain)
-            rules = None
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.isdigit() else None
-        if seed_text and seed is None:
+            self.show_wrong(wrong, reason)
+        seed, reason = self.mark_seed_problem()
+        if reason:
             ok = False
-            reason_text = _("The seed must be a whole number.")
-            self.query_one("#seed-error", Static).update(reason_text)
-            self.show_wrong(self.query_one("#seed", Input), reason_text)
+            self.show_wrong(self.query_one("#seed", Input), reason)
         if not ok or rules is None:
             self.notify("\n".join(filter(None, (_("Please fix the marked field."),
                                                   self._wrong_reason))),
@@ -521,6 +510,44 @@ class SetupScreen(Screen):
         app.remember(player_name=seats[0].name)
         private = self.query_one("#listing", Select).value == "private"
         app.shared.host_table(plans, rules, seed, seats[0].name, private=private)
+
+    def mark_rules_problem(self, players: int) -> tuple[Rules | None, Widget | None, str]:
+        """The rules, or None with the option they refuse marked and why said under them."""
+        for field in OPTION_LABELS:
+            self.query_one(f"#opt-{field}").remove_class("-wrong")
+        error = self.query_one("#rules-error", Static)
+        try:
+            rules = self.read_rules()
+            rules.check_players(players)
+        except RulesError as e:
+            field = getattr(e, "field", "")
+            # "Match to: ...", not the option's name in the code ("match_target: ...")
+            reason = labelled(_(OPTION_LABELS[field][0]), e.message) \
+                if field in OPTION_LABELS else Content(str(e))
+            error.update(reason)
+            wrong = self.query(f"#opt-{field}")
+            if wrong:
+                wrong.first().add_class("-wrong")
+            return None, wrong.first() if wrong else None, reason.plain
+        error.update("")
+        return rules, None, ""
+
+    def mark_seed_problem(self) -> tuple[int | None, str]:
+        """The seed (None: none given), and why it cannot be used, said under it ("": it can)."""
+        text = self.query_one("#seed", Input).value.strip()
+        seed = int(text) if text.isdigit() else None
+        reason = _("The seed must be a whole number.") if text and seed is None else ""
+        self.query_one("#seed-error", Static).update(reason)
+        return seed, reason
+
+    def recheck(self, field_id: str) -> None:
+        """A rule or seed said to be wrong is checked again as it is changed: its mark and line
+        go as soon as it can be used, or say what is still wrong ("651 cannot be reached"
+        stayed after the value was fixed)."""
+        if field_id == "seed" and str(self.query_one("#seed-error", Static).render()):
+            self.mark_seed_problem()
+        elif field_id.startswith("opt-") and str(self.query_one("#rules-error", Static).render()):
+            self.mark_rules_problem(len(self.read_seats()))
 
     def show_wrong(self, field: Widget | None, reason: str) -> None:
         """The first wrong field takes the keys and comes into view, and the notice says why:

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from gofish.engine import Ask, Draw, SeatView
 from gofish.front.flow import Next, Played, TurnFlow
 from gofish.front.keyboard import with_twins
+from gofish.front.picker import DRAW
 from gofish.i18n import N_, _
 from gofish.session import TableSession
 from gofish.tui.game_app import game_app
@@ -47,6 +48,7 @@ class TableScreen(Screen):
         # the same Enter once a turn is over in pass and play: it hides the hand (the key line
         # said "Ask" there)
         Binding("enter", "hide_hand", N_("Hide hand")),
+        Binding("enter", "draw", N_("Draw")),  # an empty hand: Enter draws (it said "Ask")
         Binding("escape", "back", N_("Back/menu")),
         Binding("escape", "back_or_leave", N_("Back/leave")),  # a joined seat has no menu
         Binding("question_mark,f1", "help", N_("Help")),
@@ -142,6 +144,7 @@ class TableScreen(Screen):
     def refresh_table(self) -> None:
         if self.is_mounted:
             self.drawing.draw()
+            self.refresh_bindings()  # the key line names what Enter does now, or no Enter
 
     # ------------------------------------------------------------------ flow
 
@@ -278,6 +281,9 @@ class TableScreen(Screen):
     def action_hide_hand(self) -> None:
         self.action_confirm()
 
+    def action_draw(self) -> None:
+        self.action_confirm()
+
     def action_hint(self) -> None:
         """The coach's ask, with its reason, chosen in the picker: Enter makes it."""
         text = self.flow.hint()
@@ -322,8 +328,10 @@ class TableScreen(Screen):
             return game_app(self).paces_computers(self.session)
         if action in ("back", "back_or_leave"):
             return (action == "back_or_leave") == (self.session.joined_seat is not None)
-        if action in ("confirm", "hide_hand"):
-            return (action == "hide_hand") == self.flow.handover
+        if action in ("confirm", "hide_hand", "draw"):  # no Enter while the computers play
+            if self.flow.handover or not self.flow.can_ask():
+                return action == "hide_hand" and self.flow.handover
+            return action == ("draw" if self.flow.picker.step == DRAW else "confirm")
         if action == "words":
             return self.session.remote and self.session.joined_seat is not None
         return True
@@ -335,12 +343,12 @@ class TableScreen(Screen):
         box = self.query_one("#logbox", LogView)
         box.scroll_page_up() if step < 0 else box.scroll_page_down()
 
-    def action_pick_target(self, seat: int) -> None:  # a click on a seat
-        self.flow.choose(target=seat)
+    def on_seat_box_chosen(self, message: SeatBox.Chosen) -> None:  # a click on a seat
+        self.flow.choose(target=message.seat)
         self.refresh_table()
 
-    def action_pick_rank(self, rank: int) -> None:  # a click on a card of the hand
-        self.flow.choose(rank=rank)
+    def on_hand_view_rank_chosen(self, message: HandView.RankChosen) -> None:  # on a card
+        self.flow.choose(rank=message.rank)
         self.refresh_table()
 
     def show_banner(self, text: str) -> None:

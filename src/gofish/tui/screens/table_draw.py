@@ -23,6 +23,7 @@ from gofish.tui.widgets.ask_bar import AskBar, ask_content
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.log import LogView
 from gofish.tui.widgets.memory import MemoryPanel
+from gofish.tui.widgets.message import MessageLine
 from gofish.tui.widgets.seats import SeatBox, SeatState
 from gofish.tui.widgets.stock import StockView
 
@@ -74,7 +75,7 @@ class TableDrawing:
         self.put("#ask", ask_content(s, flow.picker, can_ask=flow.can_ask(),
                                      handover=flow.handover,
                                      width=bar.content_size.width or None))
-        self.put("#msg", said_content(flow.said))
+        screen.query_one("#msg", MessageLine).said = said_content(flow.said)
 
     # ------------------------------------------------------------------ the seats
 
