@@ -80,7 +80,7 @@ class WaitingScreen(Screen):
     def show(self) -> None:
         from gofish.names import ascii_mode
 
-        if not self.is_mounted:
+        if not self.children:  # not composed yet: on_mount shows it
             return
         code = self.place.code.partition("-")[0]
         where = self.place.where or _("this machine")
@@ -113,7 +113,7 @@ class WaitingScreen(Screen):
         if seat.get("kind") == "computer":
             return _("computer ({level})").format(level=level_title(str(seat.get("level", ""))))
         if status == EMPTY:
-            return _("free")
+            return _("(kept)") if seat.get("name") else _("free")
         if status == HERE:
             return _("here")
         if status == GIVEN:
