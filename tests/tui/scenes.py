@@ -426,3 +426,101 @@ MORE_SCENES = [
     Scene("setup-wrong", lambda p: make_app(p, None, start="new"), setup_wrong),
     Scene("setup-open-list", lambda p: make_app(p, None, start="new"), setup_open_list),
 ]
+
+
+# ---------------------------------------------------------------------- shared tables
+# The lobby, the opener's waiting screen and a watched table, drawn from fixed messages (no
+# table server runs: the lobby's client is given an opener that never connects).
+
+LOBBY_TABLES = [
+    {"code": "KQWZRT", "rules": preset("standard").to_json(), "started": True, "over": False,
+     "watchers": 1, "actions": 31,
+     "seats": [{"name": "Ann", "kind": "human", "status": "here"},
+               {"name": "Bob", "kind": "human", "status": "away"},
+               {"name": "Carol", "kind": "computer", "level": "hard", "status": "computer"}]},
+    {"code": "HMXBTC", "rules": preset("quick").to_json(), "started": False, "over": False,
+     "watchers": 0, "actions": 0,
+     "seats": [{"name": "Dora", "kind": "human", "status": "here"},
+               {"name": "", "kind": "human", "status": "empty"},
+               {"name": "Eve", "kind": "human", "status": "empty"},
+               {"name": "Dave", "kind": "computer", "level": "easy", "status": "computer"}]},
+    {"code": "PLNFGS", "rules": preset("kids").to_json(), "started": True, "over": False,
+     "watchers": 0, "actions": 12,
+     "seats": [{"name": "Finn", "kind": "human", "status": "here"},
+               {"name": "Gus", "kind": "human", "status": "here"}]},
+]
+
+
+async def never_connects():
+    import asyncio
+
+    await asyncio.Event().wait()  # the lobby waits for a server that never answers
+    raise OSError("unreachable")
+
+
+async def lobby(pilot) -> None:
+    """P on the start view: three tables on this machine, one of them with Ann's seat."""
+    from gofish.net.lobby_client import table_info
+    from gofish.store.joined import SecretBook
+
+    app = pilot.app
+    SecretBook(app.store.root).put("KQWZRT", "Ann", "s" * 32)
+    app.shared.local_opener = lambda: never_connects
+    await pilot.press("p")
+    await pilot.pause()
+    screen = app.screen
+    screen.show_state("online")
+    screen.show_tables([t for t in map(table_info, LOBBY_TABLES) if t is not None])
+    await no_blink(pilot)
+
+
+async def waiting_opener(pilot) -> None:
+    """The opener's waiting screen: the code large, the seats, the keys to start now."""
+    from types import SimpleNamespace
+
+    from gofish.front.place import Place
+    from gofish.tui.screens.waiting import WaitingScreen
+
+    lobby_message = {"seats": LOBBY_TABLES[1]["seats"]}
+    screen = WaitingScreen(SimpleNamespace(lobby=lobby_message),
+                           Place("HMXBTC", "", "Dora", from_lobby=True, owner="o" * 32))
+    screen.note = "Connected. Waiting for the game to begin."
+    pilot.app.push_screen(screen)
+    await pilot.pause()
+    await no_blink(pilot)
+
+
+def watched_session(actions: int):
+    """A table as a watcher is told it: the public events and view of a real game."""
+    from gofish.net.watch import WatchSession
+    from gofish.protocol import wire
+    from gofish.session import Session
+
+    seats = [SeatSpec("Ann"), SeatSpec("Bob"), SeatSpec("Carol", COMPUTER, "hard")]
+    local = Session(preset("standard"), seats, 21)
+    play_randomly(local, actions)
+    watch = WatchSession()
+    watch.receive({"type": "watching", "code": "KQWZRT", "rules": local.rules.to_json(),
+                   "names": list(local.names), "kinds": [s.kind for s in seats],
+                   "game": "g"})
+    for e in local.events_for(None):
+        watch.receive(wire.event_message(e))
+    watch.receive(wire.public_state(local.public_view(), local.action_count))
+    return watch
+
+
+async def watching(pilot) -> None:
+    """W in the lobby: a table watched, its public view only (no hand anywhere)."""
+    app = pilot.app
+    session = watched_session(14)
+    app.session = session
+    app.push_screen(TableScreen(session))
+    await pilot.pause()
+    await no_blink(pilot)
+
+
+SCENES += [
+    Scene("lobby", lambda p: make_app(p, None), lobby),
+    Scene("waiting-opener", lambda p: make_app(p, None), waiting_opener),
+    Scene("table-watched", lambda p: make_app(p, None), watching),
+]

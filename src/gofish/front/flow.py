@@ -23,7 +23,7 @@ from .coaching import SeatCoach
 from .marks import NewCards
 from .news import STRONG, Said, tell
 from .pace import pause_after
-from .picker import RANK, WHOM, Outcome, Picker
+from .picker import DRAW, RANK, WHOM, Outcome, Picker
 from .speech import Exchange, Talk
 
 
@@ -364,6 +364,28 @@ class TurnFlow:
             p.choose_suit(ask.suit)
         self.picked(text)
         return text
+
+    def offers(self, action: str, *, paces: bool) -> bool:
+        """Whether the table's key for ``action`` means something now. Skipping and pacing
+        only where this front end plays computers (``paces``); Enter asks, draws, or at a
+        hand-over hides the hand (never while the computers play), and Esc goes back to the
+        menu or, at a shared table, leaves it; a watcher has no hand for the coach, a seat at
+        a shared table may say a word."""
+        s = self.session
+        watcher = s.remote and s.joined_seat is None
+        if action in ("skip", "pace"):
+            return paces
+        if action in ("back", "back_or_leave"):
+            return (action == "back_or_leave") == s.remote
+        if action in ("toggle_memory", "hint"):
+            return not watcher
+        if action in ("confirm", "hide_hand", "draw"):
+            if self.handover or not self.can_ask():
+                return action == "hide_hand" and self.handover
+            return action == ("draw" if self.picker.step == DRAW else "confirm")
+        if action == "words":
+            return s.remote and not watcher
+        return True
 
     # ------------------------------------------------------------------ what is shown
 

@@ -13,17 +13,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from gofish.engine import Ask, Draw, SeatView
 from gofish.front.flow import Next, Played, TurnFlow
 from gofish.front.keyboard import with_twins
-from gofish.front.picker import DRAW
 from gofish.i18n import N_, _
 from gofish.session import TableSession
 from gofish.tui.game_app import game_app
+from gofish.tui.screens.table_coach import CoachKeys
 from gofish.tui.screens.table_draw import TableDrawing, said_content
 from gofish.tui.widgets.ask_bar import AskBar
 from gofish.tui.widgets.hand import HandView
@@ -35,14 +34,13 @@ from gofish.tui.widgets.moment import MomentBubble
 from gofish.tui.widgets.seats import SeatBox
 from gofish.tui.widgets.stock import StockView
 
-HINT_SECONDS = 12.0  # a hint too long for the message line stays this long in full in a notice
 # keys that keep their own meaning while a computer's move is on show; any other key ends the
 # wait at once (and does nothing else: Enter must not ask the moment the turn comes)
 OWN_MEANING = frozenset({"back", "back_or_leave", "help", "skip", "pace", "toggle_memory",
                          "hint", "log_page"})
 
 
-class TableScreen(Screen):
+class TableScreen(CoachKeys):
     BINDINGS = [
         Binding("enter", "confirm", N_("Ask")),
         # the same Enter once a turn is over in pass and play: it hides the hand (the key line
@@ -284,25 +282,6 @@ class TableScreen(Screen):
     def action_draw(self) -> None:
         self.action_confirm()
 
-    def action_hint(self) -> None:
-        """The coach's ask, with its reason, chosen in the picker: Enter makes it."""
-        text = self.flow.hint()
-        if not text:
-            return
-        self.refresh_table()
-        if not self.query_one("#msg", MessageLine).fits(text):
-            # the message line's two rows cut the reason ("...and…"), and a hint is not in the
-            # log where a cut message can be read whole: it is said in full in a notice too
-            self.notify(text, title=_("Hint"), markup=False, timeout=HINT_SECONDS)
-
-    def action_toggle_memory(self) -> None:
-        if self.session.rules.open_hands:  # nothing to remember: the panel would hide the log
-            self.say(_("Hands are open: every card is in sight."))
-            return
-        shown = self.drawing.show_memory = not self.drawing.show_memory
-        game_app(self).remember(table_memory=shown)
-        self.refresh_table()
-
     def skip_wait(self) -> None:
         """A key while a computer's move is on show: the next move comes now (Space goes on
         through all the computers' moves)."""
@@ -321,20 +300,8 @@ class TableScreen(Screen):
             self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Skipping and pacing apply only where this app plays computers: hidden otherwise
-        (a game of humans only, or a seat of a table the host plays from elsewhere). Enter
-        asks, or at a hand-over hides the hand, and the key line names the one it does."""
-        if action in ("skip", "pace"):
-            return game_app(self).paces_computers(self.session)
-        if action in ("back", "back_or_leave"):
-            return (action == "back_or_leave") == (self.session.joined_seat is not None)
-        if action in ("confirm", "hide_hand", "draw"):  # no Enter while the computers play
-            if self.flow.handover or not self.flow.can_ask():
-                return action == "hide_hand" and self.flow.handover
-            return action == ("draw" if self.flow.picker.step == DRAW else "confirm")
-        if action == "words":
-            return self.session.remote and self.session.joined_seat is not None
-        return True
+        """The keys that mean something now (the key line names only those)."""
+        return self.flow.offers(action, paces=game_app(self).paces_computers(self.session))
 
     def action_help(self) -> None:
         game_app(self).show_help(self.session)

@@ -136,7 +136,10 @@ class TableDrawing:
         hand = screen.query_one("#hand", HandView)
         viewer = flow.viewer
         if viewer is None or not isinstance(view, SeatView):
-            self.put("#handtitle", Content.styled(_("No hand is shown."), "dim"))
+            watching = s.remote and s.joined_seat is None
+            self.put("#handtitle", Content.styled(
+                _("You are watching: every hand stays hidden.") if watching else
+                _("No hand is shown."), "dim"))
             hand.show((), chosen=None, new=frozenset(), clickable=False, hidden_note=" ")
             return
         new = flow.new_cards(view)

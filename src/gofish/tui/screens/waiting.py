@@ -8,12 +8,14 @@ kept seat's code is for its one player.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -78,10 +80,12 @@ class WaitingScreen(Screen):
         return True
 
     def show(self) -> None:
+        with suppress(NoMatches):  # (not composed yet: on_mount shows it)
+            self._show()
+
+    def _show(self) -> None:
         from gofish.names import ascii_mode
 
-        if not self.is_mounted:
-            return
         code = self.place.code.partition("-")[0]
         where = self.place.where or _("this machine")
         head = [Content.styled(_("Table {code} at {where}").format(code=code, where=where),
@@ -113,7 +117,7 @@ class WaitingScreen(Screen):
         if seat.get("kind") == "computer":
             return _("computer ({level})").format(level=level_title(str(seat.get("level", ""))))
         if status == EMPTY:
-            return _("free")
+            return _("(kept)") if seat.get("name") else _("free")
         if status == HERE:
             return _("here")
         if status == GIVEN:
