@@ -25,6 +25,7 @@ from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store
 from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
 from gofish.tui.launch import environment_delay
+from gofish.tui.levels import level_hint
 
 from .console import Console, EndOfInput
 from .table import QUIT, PlainTable
@@ -125,6 +126,9 @@ class PlainFront:
               "“2 9”; h lists every command."))
         say(_("The game is saved after every move: quit (or Ctrl+D) leaves it, and gofish "
               "prints how to resume it."))
+        say(_("The computer levels:"))
+        for level in LEVELS:
+            say(_("{level}: {how}").format(level=_(LEVEL_TITLES[level]), how=level_hint(level)))
 
     # ------------------------------------------------------------------ a new game
 
