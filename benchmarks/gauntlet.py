@@ -15,10 +15,10 @@ means.
 
 The variance-reduced figure (``--baseline simple``, the default): the baseline (the ten-line
 sure-hit-else-most-held policy) sits in the level's chair on the same deals against the same
-opponent, over ``--baseline-games`` (more games, and cheap); the level's rate is the baseline's
-rate plus the mean per-deal difference between the level and the baseline, whose spread is far
-smaller than the level's own (its interval accounts for both parts and their covariance). The
-difference itself answers "never below the ten-line policy" directly.
+opponent, over ``--baseline-games`` (more deals: it is cheap), and serves as a control
+variate: the level's rate is corrected by how lucky its deals were for the baseline, weighted
+by how much the level's results follow the baseline's deal by deal (``Result.reduced``). The
+per-deal difference from the baseline answers "never below the ten-line policy" directly.
 
 ``--sitting N``: a level that reads its opponent across games (the reader) meets the same
 opponent N games running, one sitting for each seating, and carries what it learned.
@@ -115,23 +115,41 @@ class Result:
         return statistics.mean(d), 1.96 * statistics.stdev(d) / math.sqrt(len(d))
 
     def reduced(self) -> tuple[float, float] | None:
-        """The baseline's rate over all its deals plus the paired difference: the level's
-        rate with the deals' luck mostly taken out."""
-        d = [(x - self.base[s], self.base[s]) for s, x in zip(self.seeds, self.per_seed,
-                                                             strict=True) if s in self.base]
-        ys = list(self.base.values())
-        if len(d) < 2 or len(ys) < 2:
+        """The level's rate with the deals' luck taken out as far as the baseline's results on
+        the same deals carry it: a control variate, ``x - beta * (y - y_all)``, where ``y`` is
+        the baseline's mean on the level's deals, ``y_all`` its mean on all its deals (more of
+        them), and ``beta`` the regression of the level's per-deal result on the baseline's
+        (so it is never wider than the raw interval by more than noise)."""
+        pairs = [(x, self.base[s]) for s, x in zip(self.seeds, self.per_seed, strict=True)
+                 if s in self.base]
+        rest = [y for s, y in self.base.items() if s not in set(self.seeds)]
+        if len(pairs) < 3 or len(rest) < 2:
             return None
-        g, b = len(d), len(ys)
-        diffs = [x for x, _ in d]
-        mean = statistics.mean(ys) + statistics.mean(diffs)
-        cov = statistics.covariance(diffs, [y for _, y in d])
-        var = statistics.variance(diffs) / g + statistics.variance(ys) / b + 2 * cov / b
+        xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
+        g, r = len(pairs), len(rest)
+        c = r / (g + r)
+        vy = statistics.variance(ys)
+        cov = statistics.covariance(xs, ys)
+        beta = cov / vy if vy > 0 else 0.0
+        mean = statistics.mean(xs) - beta * c * (statistics.mean(ys) - statistics.mean(rest))
+        var = (statistics.variance(xs) - 2 * beta * c * cov + (beta * c) ** 2 * vy) / g \
+            + (beta * c) ** 2 * statistics.variance(rest) / r
         return mean, 1.96 * math.sqrt(max(0.0, var))
 
     @property
     def games(self) -> int:
         return len(self.per_seed) * TABLES[self.table][1]
+
+    def correlation(self) -> float | None:
+        """Of the level's and the baseline's per-deal results, on the same deals."""
+        pairs = [(x, self.base[s]) for s, x in zip(self.seeds, self.per_seed, strict=True)
+                 if s in self.base]
+        if len(pairs) < 3:
+            return None
+        try:
+            return statistics.correlation([p[0] for p in pairs], [p[1] for p in pairs])
+        except statistics.StatisticsError:  # a constant: nothing to correlate
+            return None
 
 
 def run_chunk(args: tuple[str, str, str, list[int], bool, int, str, list[int]]) -> Result:
@@ -286,8 +304,10 @@ def summarize(merged: dict[tuple[str, str, str], Result], tables: list[str], wha
                     worst = (mean, half, r.opponent)
                 line = f"  {level:<7} vs {r.opponent:<16} {_pct((mean, half)):>11}"
                 if r.base:
+                    rho = r.correlation()
                     line += (f"   less the baseline {_pct(r.paired(), True):>11}"
-                             f"   reduced {_pct(r.reduced()):>11}")
+                             f"   reduced {_pct(r.reduced()):>11}"
+                             f" (r={rho:.2f})" if rho is not None else "")
                 line += f"  ({r.games} games)"
                 if r.times:
                     ts = sorted(r.times)

@@ -18,6 +18,8 @@
   and no stronger.
 - ``OracleRemembererHard`` (round six): a yardstick that reads the rememberer's asks with the
   rememberer's own rule, the most that reading asks can give against it.
+- ``UngroupedHard``, ``UngroupedExpert`` (issue 32): the levels before the draw fix (a draw
+  gave back every rank the record had proved absent), the yardstick the fix is measured by.
 """
 
 from __future__ import annotations
