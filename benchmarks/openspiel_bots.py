@@ -7,7 +7,9 @@ A seat played by OpenSpiel keeps OpenSpiel's own ``go_fish`` state in step with 
 deal and every draw are fed to it as its chance outcomes (the ranks our deck dealt), every ask
 as its action; the bot chooses on that state, and its ask is played in our game.
 
-- ``openspiel-random``: OpenSpiel's uniform random bot (any legal ask).
+- ``openspiel-random``: OpenSpiel's uniform random bot (``open_spiel.python.bots.
+  uniform_random``, any legal ask, on numpy's generator: not the same draws as our random
+  style, which on the same seed would play the very same games).
 - ``openspiel-mcts``: OpenSpiel's MCTS bot (``open_spiel.python.algorithms.mcts``, UCT with
   random rollouts, ``SIMULATIONS`` a move). It searches OpenSpiel's true state, which holds
   both hands (only the stock's order is left to chance): it sees our cards, so it is a
@@ -55,6 +57,7 @@ class OpenSpielSeat:
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import mcts
+        from open_spiel.python.bots import uniform_random
 
         self.seat, self.game, self.kind = seat, game, kind
         params = {"players": game.players}
@@ -62,12 +65,11 @@ class OpenSpielSeat:
             params["end_on_first_out"] = True
         self.os_game = pyspiel.load_game("go_fish", params)
         self.rng = random.Random(seed)
-        self.bot = None
-        if kind == "openspiel-mcts":
-            rs = np.random.RandomState(seed % 2**32)
-            self.bot = mcts.MCTSBot(self.os_game, 2.0, SIMULATIONS,
-                                    mcts.RandomRolloutEvaluator(1, rs), solve=False,
-                                    random_state=rs)
+        rs = np.random.RandomState(seed % 2**32)
+        self.bot = (mcts.MCTSBot(self.os_game, 2.0, SIMULATIONS,
+                                 mcts.RandomRolloutEvaluator(1, rs), solve=False, random_state=rs)
+                    if kind == "openspiel-mcts" else None)
+        self.rs, self.uniform = rs, uniform_random.UniformRandomBot
         self.state = None
         self.fed = 0
         self.first = 0
@@ -130,7 +132,7 @@ class OpenSpielSeat:
                 or s.current_player() != self._os(self.seat)):
             return self.rng.choice(asks)
         if self.bot is None:
-            action = self.rng.choice(s.legal_actions())
+            action = self.uniform(s.current_player(), self.rs).step(s)
         else:
             action = self.bot.step(s)
         text = s.action_to_string(s.current_player(), action)
