@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/gauntlet.py --games 400            # a quick look
     .venv/bin/python benchmarks/gauntlet.py --levels hard --tables 2-standard --games 4000
 
-Every level meets every outside style (benchmarks/styles.py) and the level below it, at three
-tables: two seats under Standard, two seats under Quick, and four seats under Standard (the
+Every level meets every outside style (benchmarks/styles.py) and the level below it, at four
+tables: two seats under Standard and under Quick, and four seats under Standard and Quick (the
 level and three of the opponent); with OpenSpiel installed, its random and MCTS bots too
 (benchmarks/openspiel_bots.py; the MCTS sees every hand: a ceiling, left out of the worst
 case). Each seed is played once in every seating (duplicate deals: the level moved round the
@@ -49,7 +49,8 @@ from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
 from gofish.ai.reader import Sitting  # noqa: E402
 from gofish.engine import Game, preset  # noqa: E402
 
-TABLES = {"2-standard": ("standard", 2), "2-quick": ("quick", 2), "4-standard": ("standard", 4)}
+TABLES = {"2-standard": ("standard", 2), "2-quick": ("quick", 2), "4-standard": ("standard", 4),
+          "4-quick": ("quick", 4)}
 LEVELS = ("medium", "hard", "expert", "reader")
 BELOW = {"easy": "random", "medium": "easy", "hard": "medium", "expert": "hard",
          "reader": "hard"}
