@@ -54,6 +54,8 @@ TABLES = {"2-standard": ("standard", 2), "2-quick": ("quick", 2), "4-standard": 
 LEVELS = ("medium", "hard", "expert", "reader")
 BELOW = {"easy": "random", "medium": "easy", "hard": "medium", "expert": "hard",
          "reader": "hard"}
+MAX_ACTIONS = 3000  # a game still going is scored as not won (three hoarders or cyclers at four
+# seats, the stock empty, can ask one another round and round for ever)
 OUTSIDE = (*STYLES, "openspiel-random")  # the worst case is taken over these
 CEILING = ("openspiel-mcts",)  # sees every hand: reported, never the worst case
 
@@ -78,6 +80,8 @@ def play(table: str, level: str, opponent: str, seed: int, at: int,
     fed = 0
     clock = time.perf_counter
     while not game.over:
+        if len(game.actions) >= MAX_ACTIONS:
+            return False
         tell(players, game.events[fed:], False)
         fed = len(game.events)
         seat = game.to_act

@@ -17,9 +17,9 @@ as its action; the bot chooses on that state, and its ask is played in our game.
 
 Where its rules differ from ours: OpenSpiel's go_fish knows ranks only (no suits, so no card
 option, no pairs); player 0 always plays first (we map it to the seat our game lets play
-first); it deals 7 cards at two seats (as Standard and Quick) and 5 at more (Standard deals 7
-up to four); it always plays until all 13 books are down unless ``end_on_first_out`` (set here
-for Quick); a player whose hand is empty draws and then asks (``ask_after_empty_draw``, our
+first); by default it deals 7 cards at two seats and 5 at more (Standard deals 7 up to four:
+its ``initial_cards`` is set to ours); it always plays until all 13 books are down unless
+``end_on_first_out`` (set here for Quick); a player whose hand is empty draws and then asks (``ask_after_empty_draw``, our
 "draw-one"). A lucky draw keeps the turn, a book is laid at once, a miss passes the turn, as in
 ours. Where the two states ever disagree (a rule we did not map), the seat plays a random
 legal ask for the rest of that game and the harness counts it (``desynced``).
@@ -60,7 +60,8 @@ class OpenSpielSeat:
         from open_spiel.python.bots import uniform_random
 
         self.seat, self.game, self.kind = seat, game, kind
-        params = {"players": game.players}
+        params = {"players": game.players,
+                  "initial_cards": game.rules.deal_size(game.players)}  # its default deals 5 at 3+
         if game.rules.end == "first-out":
             params["end_on_first_out"] = True
         self.os_game = pyspiel.load_game("go_fish", params)

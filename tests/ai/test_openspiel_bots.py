@@ -23,13 +23,13 @@ def load(name: str):
     return module
 
 
-@pytest.mark.parametrize("table", ["2-standard", "2-quick"])
+@pytest.mark.parametrize("table", ["2-standard", "2-quick", "4-standard"])
 def test_openspiels_state_follows_ours_through_whole_games(table: str) -> None:
     bots, gauntlet = load("openspiel_bots"), load("gauntlet")
     assert bots.available() is None
     before = bots.OpenSpielSeat.desynced
     for seed in range(4):
-        for at in range(2):
+        for at in range(gauntlet.TABLES[table][1]):
             gauntlet.play(table, "hard", "openspiel-random", seed, at)
     assert bots.OpenSpielSeat.desynced == before  # every deal, ask and draw was OpenSpiel's too
 
