@@ -114,10 +114,9 @@ def fallback_rules(rank: int, hold: list[float], last: int, gone: frozenset[int]
         unasked = frozenset(q for q in ranks if q not in gone)
     else:
         unasked = frozenset(q for q in ranks if q < rank and q not in gone)
-    if rank in shown:
-        again = Rule(frozenset(), spread * max(1.0, sum(hold)) / max(1.0, sum(
-            hold[q] for q in shown)))
-    else:
+    if rank in shown:  # one of the ranks it has shown, any of those it still holds
+        again = Rule(frozenset(), 1.0 / max(1.0, sum(hold[q] for q in shown)))
+    else:  # a new rank: it holds none of those it has shown
         again = Rule(frozenset(q for q in shown if q != rank), _absent(hold, shown - {rank})
                      * spread)
     return [Rule(between, _absent(hold, between)), Rule(unasked, _absent(hold, unasked)),
