@@ -54,4 +54,4 @@ def test_the_probe_sees_textual() -> None:
 
 def test_the_line_mode_imports_no_ui() -> None:
     # gofish --plain runs where no screen can be drawn: it must not need textual or rich
-    assert loaded_by("gofish.plain.start", "gofish.playing") == []
+    assert loaded_by("gofish.plain.start", "gofish.front.hints") == []

@@ -1,12 +1,14 @@
-"""The ``gofish`` command. Each subcommand lives in its own module under gofish.commands."""
+"""The ``gofish`` command. Each subcommand lives in its own module under gofish.commands, and
+only the module of the subcommand being run is imported: ``gofish bot`` never loads the Textual
+app, nor ``gofish --version`` the computer players."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import sys
 import textwrap
+from types import ModuleType
+from typing import Any, NoReturn
 
 from gofish import __version__
 from gofish.i18n import (
@@ -16,32 +18,54 @@ from gofish.i18n import (
     set_language,
     translate_argparse,
 )
-from gofish.names import set_local_letters
 from gofish.store.settings import read_preferences
 
-# Each module has register(subparsers) which adds its subcommands and sets ``func``.
-COMMAND_MODULES = [
-    "gofish.commands.bot",
-    "gofish.commands.net",
-    "gofish.commands.play",
-    "gofish.commands.remote",
-    "gofish.commands.rules",
-    "gofish.commands.simulate",
-    "gofish.commands.store",
-]
+# Every subcommand and the module of gofish.commands whose register(subparsers) adds it (and
+# sets ``func``), in the order --help lists them; tests/test_startup.py checks both agree.
+COMMANDS = {
+    "bot": "bot",
+    "host": "net", "join": "net", "table-server": "net",
+    "play": "play", "new": "play", "resume": "play",
+    "ssh-setup": "remote", "serve": "remote",
+    "rules": "rules",
+    "simulate": "simulate",
+    "list": "store", "stats": "store", "export": "store", "import": "store",
+}
+COMMAND_MODULES = [f"gofish.commands.{name}" for name in dict.fromkeys(COMMANDS.values())]
+DEFAULT_COMMAND = "play"  # plain ``gofish``
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from gofish.rules_page import rules_hint
+def command_module(module: str) -> ModuleType:
+    """The module ``gofish.commands.<module>``, imported now.
 
-    # the epilog as written: argparse would break the page's path at its hyphens
-    parser = argparse.ArgumentParser(
-        prog="gofish", description=_("Go Fish for the terminal."),
-        epilog=textwrap.fill(rules_hint(), 78, break_on_hyphens=False, break_long_words=False),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"gofish {__version__}",
-                        help=_("show program's version number and exit"))
+    Plain imports rather than importlib, so lint-imports sees each arrow cli -> commands.
+    """
+    if module == "bot":
+        from gofish.commands import bot
+        return bot
+    if module == "net":
+        from gofish.commands import net
+        return net
+    if module == "play":
+        from gofish.commands import play
+        return play
+    if module == "remote":
+        from gofish.commands import remote
+        return remote
+    if module == "rules":
+        from gofish.commands import rules
+        return rules
+    if module == "simulate":
+        from gofish.commands import simulate
+        return simulate
+    if module == "store":
+        from gofish.commands import store
+        return store
+    raise ValueError(f"no command module {module!r}")
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The options given before the subcommand (all but --version)."""
     parser.add_argument("--data-dir", help=_("where saved games live (default: GOFISH_DATA_DIR "
                                              "or the user data directory)"))
     parser.add_argument("--profile", metavar="NAME",
@@ -56,9 +80,76 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--local-letters", action="store_true",
                         help=_("show the court cards with your language's letters (R, D, V "
                                "in French)"))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+
+
+class _Unclear(Exception):
+    """The command line does not say plainly which subcommand it runs."""
+
+
+class _Scanner(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Unclear(message)
+
+
+def modules_for(argv: list[str]) -> list[str]:
+    """The command modules the parser needs for ``argv``: the one of the subcommand named, the
+    default's when none is, none for --version, and every one when that is not plain
+    (``--help``, a subcommand that does not exist, an option argparse will refuse), so argparse
+    can list them all."""
+    scanner = _Scanner(add_help=False)
+    add_options(scanner)
+    scanner.add_argument("command", nargs="?")
+    scanner.add_argument("rest", nargs=argparse.REMAINDER)
+    try:
+        known, before = scanner.parse_known_args(argv)
+    except _Unclear:
+        return COMMAND_MODULES
+    # argparse takes any prefix of --version, and answers it before reading the subcommand
+    if any(len(arg) < 3 or not "--version".startswith(arg) for arg in before):
+        return COMMAND_MODULES
+    if before:
+        return []
+    name = DEFAULT_COMMAND if known.command is None else known.command
+    return [f"gofish.commands.{COMMANDS[name]}"] if name in COMMANDS else COMMAND_MODULES
+
+
+class _Parser(argparse.ArgumentParser):
+    """gofish's own parser: its epilog, where the rules page is, is found only for --help."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            from gofish.rules_page import rules_hint
+
+            # as written: argparse would break the page's path at its hyphens
+            self.epilog = textwrap.fill(rules_hint(), 78, break_on_hyphens=False,
+                                        break_long_words=False)
+        return super().format_help()
+
+
+class DescribedCommands(argparse._SubParsersAction):
+    """Each command's own ``--help`` says what it does: its line in ``gofish --help``, as a
+    sentence, unless it has words of its own (``gofish play --help``, ``list`` and ``stats``
+    showed a usage line and ``-h`` alone)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        line = kwargs.get("help")
+        if line and kwargs.get("description") is None:
+            kwargs["description"] = line[0].upper() + line[1:] + ("" if line.endswith(".")
+                                                                  else ".")
+        return super().add_parser(name, **kwargs)
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with the subcommands ``argv`` needs (all of them without ``argv``)."""
+    parser = _Parser(prog="gofish", description=_("Go Fish for the terminal."),
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"gofish {__version__}",
+                        help=_("show program's version number and exit"))
+    add_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                parser_class=argparse.ArgumentParser, action=DescribedCommands)
+    for name in COMMAND_MODULES if argv is None else modules_for(argv):
+        command_module(name.rsplit(".", 1)[1]).register(sub)
     return parser
 
 
@@ -83,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     saved = prefs.get("language")
     set_language(_early(argv, "--lang") or (saved if isinstance(saved, str) else None))
     translate_argparse()
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.lang is not None and normalize(args.lang) is None:
         # a language we do not have is refused, not silently replaced: say which ones exist
@@ -91,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             code=args.lang, known=", ".join(f"{code} ({name})"
                                             for code, name in LANGUAGE_NAMES.items())))
     if not getattr(args, "func", None):
-        args = parser.parse_args([*argv, "play"])
+        args = parser.parse_args([*argv, DEFAULT_COMMAND])
     if args.profile is not None:
         from gofish.store.errors import StoreError
         from gofish.store.paths import resolve_data_dir
@@ -100,13 +191,11 @@ def main(argv: list[str] | None = None) -> int:
             resolve_data_dir(args.data_dir, profile=args.profile)
         except StoreError as e:
             parser.error(str(e))
+    from gofish.names import set_local_letters
+
     set_local_letters(args.local_letters or prefs.get("local_letters") is True)
-    func = args.func
-    if getattr(args, "start", None) and (args.plain or os.environ.get("TERM") == "dumb"):
-        # play, new and resume, line by line: asked for, or a terminal that cannot draw
-        from gofish.plain.start import run_plain as func
     try:
-        return int(func(args) or 0)
+        return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

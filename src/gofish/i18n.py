@@ -7,7 +7,6 @@ Kept free of textual and rich so the engine, store and CLI can use it too. The c
 
 from __future__ import annotations
 
-import dataclasses
 import gettext as _gettext
 import os
 import re
@@ -125,26 +124,6 @@ def N_(message: str) -> str:
 def Np_(context: str, message: str) -> tuple[str, str]:
     """Mark a message with a context for extraction; translate later with pgettext."""
     return context, message
-
-
-def translate_bindings(node: object) -> None:
-    """Give a Textual node (a screen, the app) key descriptions in the current language.
-
-    A class's BINDINGS are built once, at import, and hold the English messages (marked with
-    N_); each node holds its own copy of the table, so translating that copy from the class's
-    when a screen is shown makes the footer follow the language, even one changed in the app.
-    Duck-typed, so this module still never imports textual.
-    """
-    table = getattr(getattr(node, "_bindings", None), "key_to_bindings", None)
-    if not isinstance(table, dict):
-        return
-    originals = getattr(getattr(type(node), "_merged_bindings", None), "key_to_bindings", {})
-    for key, bindings in table.items():
-        source = bindings
-        if isinstance(originals, dict) and key in originals:
-            source = originals[key]
-        table[key] = [dataclasses.replace(b, description=_(b.description))
-                      if getattr(b, "description", "") else b for b in source]
 
 
 # argparse's own words that a player sees in ``gofish --help`` and in usage errors.

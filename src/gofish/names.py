@@ -154,11 +154,6 @@ def card_words(c: int) -> str:
         rank=rank_word(c >> 2, role=CARD), suit=pgettext(*SUIT_WORDS[c & 3]))
 
 
-def card_words_unsuited(rank: int) -> str:
-    """"the seven of ?": a card whose suit is not chosen yet."""
-    return pgettext("card name", "{rank} of ?").format(rank=rank_word(rank, role=CARD))
-
-
 def cards_label(cards: tuple[int, ...] | list[int]) -> str:
     return ", ".join(card_label(c) for c in cards)
 

@@ -7,16 +7,18 @@ show it literally, since player names can hold anything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gofish.engine import events as ev
 from gofish.engine.events import Event
 from gofish.i18n import _, ngettext
 from gofish.names import ASK, COUNT, OF, ONE, card_label, card_words, cards_label, rank_word
+from gofish.seats import level_title
 
 # The kind of each line, so a front end can mark lucky draws, books and the end of a turn.
 PLAIN, ASKED, LUCKY, BOOK, TURN_END, OVER = "plain", "asked", "lucky", "book", "turn-end", "over"
+EMPTY: Mapping[int, str] = {}
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,7 @@ def and_list(names: Sequence[str]) -> str:
 
 
 def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = False,
-             asked_card: bool = False, words: bool = False) -> str:
+             asked_card: bool = False, words: bool = False, by: str = "") -> str:
     """One event as a sentence for ``viewer`` (None: nobody in particular), or "" to skip.
 
     ``asked_card``: the ask this event answers named one exact card, so the card handed over or
@@ -51,6 +53,17 @@ def sentence(e: Event, names: Sequence[str], viewer: int | None, pairs: bool = F
             what = card_words(e.rank * 4 + e.suit)
         else:
             what = rank_word(e.rank, role=ASK)
+        if by:  # a computer played the seat of a player who was away ("Hard, for Dora, ...")
+            level = level_title(by)
+            level = level[:1].upper() + level[1:]  # it begins the sentence
+            if me:
+                return _("{level}, for you, asked {target} for {what}.").format(
+                    level=level, target=other, what=what)
+            if viewer is not None and e.target == viewer:
+                return _("{level}, for {asker}, asked you for {what}.").format(
+                    level=level, asker=who, what=what)
+            return _("{level}, for {asker}, asked {target} for {what}.").format(
+                level=level, asker=who, target=other, what=what)
         if me:
             return _("You asked {target} for {what}.").format(target=other, what=what)
         if viewer is not None and e.target == viewer:
@@ -139,9 +152,11 @@ def _words_label(cards: Sequence[int]) -> str:
 
 
 def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
-          pairs: bool = False, words: bool = False) -> list[Line]:
+          pairs: bool = False, words: bool = False, played_by: Mapping[int, str] = EMPTY,
+          start: int = 0) -> list[Line]:
     """Events grouped into lines: an ask and what came of it read as one line (``words``:
-    see ``sentence``)."""
+    see ``sentence``). ``played_by``: the events (by index, the first of ``events`` being
+    ``start``) that a computer made for an absent player, with its level."""
     lines: list[Line] = []
     current: list[str] = []
     current_kind = PLAIN
@@ -154,10 +169,11 @@ def story(events: Iterable[Event], names: Sequence[str], viewer: int | None,
             lines.append(Line(" ".join(current), current_kind, current_seat))
         current, current_kind, current_seat = [], PLAIN, -1
 
-    for e in events:
+    for i, e in enumerate(events, start):
         if e.kind == ev.ASK:
             asked_card = e.suit >= 0
-        text = sentence(e, names, viewer, pairs, asked_card, words)
+        text = sentence(e, names, viewer, pairs, asked_card, words,
+                        played_by.get(i, "") if played_by else "")
         if e.kind == ev.ASK:
             flush()
             current, current_kind, current_seat = [text], ASKED, e.seat

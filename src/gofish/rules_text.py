@@ -123,14 +123,16 @@ def summary(rules: Rules, players: int) -> list[str]:
     out.append(ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.",
                         n).format(n=n))
     if rules.ask_for == "card":
-        out.append(_("On your turn, ask one opponent for one exact card of a rank you hold."))
+        out.append(_("On your turn, ask one opponent for one exact card of a rank you hold. "
+                     "If they have it, they give it to you, and you ask again."))
         if rules.bluff_asks:
             out.append(_("You may ask for a card you already hold (a bluff): it is always a "
                          "Go Fish."))
+        out.append(_("If they do not have it: Go Fish! Draw from the stock."))
     else:
         out.append(_("On your turn, ask one opponent for a rank you hold. They give you all "
                      "their cards of that rank, and you ask again."))
-    out.append(_("If they have none: Go Fish! Draw from the stock."))
+        out.append(_("If they have none: Go Fish! Draw from the stock."))
     if rules.draw_until_hit:
         out.append(_("Keep drawing until you draw what you asked for or the stock runs out."))
     if rules.lucky_draw:

@@ -8,7 +8,7 @@ session opened from the store (``Session.start``, ``Session.resume``) holds its 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -72,6 +72,14 @@ class TableSession(Protocol):
     @property
     def joined_seat(self) -> int | None:
         """The one seat this terminal holds at a table hosted elsewhere (None here)."""
+    @property
+    def remote(self) -> bool:
+        """A table hosted elsewhere (a seat joined, or a table watched): the host plays the
+        computers, paces them and saves the game; this terminal has no menu of its own."""
+    @property
+    def played_by(self) -> Mapping[int, str]:
+        """The events a computer made for an absent player, with its level ("Hard, for Dora,
+        asked..."): a shared table's; none in a game played here."""
 
     def is_human(self, seat: int) -> bool: ...
     def view(self, seat: int, *, with_events: bool = True) -> SeatView: ...
@@ -80,6 +88,8 @@ class TableSession(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
     def play(self, seat: int, action: Action) -> list[Event]: ...
+    def close(self) -> None:
+        """Let the game go (a local game's saved game and lock); safe to call twice."""
     def computer_to_act(self) -> bool: ...
     def step_computer(self) -> list[Event]: ...
     def next_deal(self) -> list[Event]: ...
@@ -211,6 +221,14 @@ class Session:
     @property
     def joined_seat(self) -> int | None:
         return None  # every seat of a local game is played here
+
+    @property
+    def remote(self) -> bool:
+        return False
+
+    @property
+    def played_by(self) -> Mapping[int, str]:
+        return {}  # nobody plays for anyone at a table played here
 
     @property
     def human_seats(self) -> list[int]:

@@ -89,6 +89,40 @@ def test_turning_points_are_the_largest_swings() -> None:
     assert all(abs(review.moves[n].swing) >= MIN_SWING for n in review.turning)
 
 
+def expected_turning(rules: Rules, players: int, seed: int, actions, seat: int) -> list[int]:
+    """The turning points worked out here, from the engine's public face alone (scores and
+    hand sizes), as coach/review.py's docstring defines them: a seat's standing is its books
+    plus a quarter of a book a card in hand, less the same of its best rival; a turning point
+    is one of the three largest swings of it, of half a book or more, in game order."""
+    game = Game(rules, players, seed)
+
+    def standing_now() -> float:
+        share = [score + len(game.hand_cards(s)) / 4 for s, score in enumerate(game.scores())]
+        return share[seat] - max(share[s] for s in range(players) if s != seat)
+
+    swings = []
+    before = standing_now()
+    for number, action in enumerate(actions, 1):
+        game.apply(action)
+        after = standing_now()
+        swings.append((number, after - before))
+        before = after
+    big = sorted((m for m in swings if abs(m[1]) >= 0.5), key=lambda m: (-abs(m[1]), m[0]))
+    return sorted(number for number, _swing in big[:3])
+
+
+@pytest.mark.parametrize("players, seed, seat", [(4, 3, 2), (2, 5, 0), (3, 11, 1), (5, 8, 4)])
+def test_turning_points_are_worked_out_apart_from_the_review(players, seed, seat) -> None:
+    """The test above takes its swings from the review itself: a review that judged the
+    standing wrongly (a mutant comparing with the weakest rival, not the best) agreed with
+    itself. These are worked out from the engine, without the review's code."""
+    game = random_game(Rules(), players, seed)
+    review = review_game(game.rules, players, seed, game.actions, seat)
+    expected = expected_turning(game.rules, players, seed, game.actions, seat)
+    assert expected  # the control: these games have turning points to find
+    assert list(review.turning) == expected
+
+
 def test_standing_counts_books_and_cards_toward_books() -> None:
     game = Game(Rules(), 2, 1)
     # at the deal: 7 cards each, no books: level

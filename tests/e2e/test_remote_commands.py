@@ -18,11 +18,11 @@ from gofish.cli import main
 from gofish.commands import remote
 from gofish.commands.remote import is_loopback, serve_command
 from gofish.engine import PRESETS, Rules
+from gofish.front.choice import SetupChoice
+from gofish.front.pace import environment_delay
 from gofish.seats import SeatSpec
 from gofish.store import Store
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
-from gofish.tui.launch import environment_delay
 
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHb0eW9RZw3xYc1vN7b9kVw4Vd2nX2h3nO5cCqgJm0vA carol@lap"
 
@@ -60,7 +60,7 @@ def test_ssh_setup_prints_a_match_block_and_a_key_line(capsys, tmp_path, account
     force = next(line.split(None, 1)[1] for line in block if "ForceCommand" in line)
     assert shlex.split(force) == [gofish_script(), "--profile", "carol", "--lang", "en"]
     assert Path(shlex.split(force)[0]).is_file()
-    assert "    AcceptEnv COLORTERM" in block and "    AllowTcpForwarding no" in block
+    assert "    AcceptEnv LANG LC_* COLORTERM" in block and "    AllowTcpForwarding no" in block
     [key_line] = [line for line in lines if line.startswith("command=")]
     assert key_line == f'command="{force}",restrict,pty {KEY}'
 
@@ -162,12 +162,24 @@ def test_a_bad_profile_name_is_refused(capsys) -> None:
     assert "a profile name is 1 to 32 letters, digits, - or _" in capsys.readouterr().err
 
 
-def test_without_a_terminal_play_refuses_in_one_line(capsys) -> None:
+def test_without_a_terminal_play_refuses_in_one_line(capsys, monkeypatch) -> None:
     # under pytest stdin is not a terminal, just as with ssh -T or a pipe
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
     code, out, err = run(capsys, "play")
     assert code == 2 and out == ""
     assert err == ("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
                    "by line with gofish --plain.\n")
+
+
+def test_without_a_terminal_over_ssh_the_refusal_names_what_a_forced_command_takes(
+        capsys, monkeypatch) -> None:
+    """Over SSH gofish --plain cannot be typed (a forced command runs itself), but TERM=dumb
+    reaches it; tests/e2e/test_ssh.py shows both through a real sshd."""
+    monkeypatch.setenv("SSH_CONNECTION", "127.0.0.1 50000 127.0.0.1 22")
+    code, out, err = run(capsys, "play")
+    assert code == 2 and out == ""
+    assert err == ("gofish needs a terminal: connect with ssh -t, or with TERM=dumb ssh -t to "
+                   "play line by line (for a screen reader).\n")
 
 
 def test_the_served_command_is_this_gofish_with_our_options(tmp_path) -> None:

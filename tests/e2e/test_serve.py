@@ -288,6 +288,19 @@ def test_the_token_is_taken_out_of_a_logged_path() -> None:
     assert without_token("/static/js/textual.js") == "/static/js/textual.js"
 
 
+def test_a_message_nested_too_deep_or_an_odd_ping_is_dropped() -> None:
+    """``[`` 5,000 times is valid JSON's start but too deep for the parser: RecursionError
+    went past envelope_of and ended the session with a traceback in the log."""
+    from gofish.commands.web import envelope_of
+
+    assert envelope_of("[" * 5000) is None
+    assert envelope_of('["stdin", ' + "[" * 5000 + "]") is None
+    assert envelope_of('["ping", "1719"]') == ("ping", "1719")  # what the page sends
+    assert envelope_of('["ping", [[[1]]]]') is None  # echoed back: text only
+    assert envelope_of('["resize", {"width": 80, "height": 24}]') == \
+        ("resize", {"width": 80, "height": 24})
+
+
 async def test_malformed_messages_are_dropped_and_the_game_goes_on(server) -> None:
     """textual-serve ended the session at the first message it could not read, and logged a
     traceback with its locals: the request, token and all. Such a message is dropped now, and
@@ -298,7 +311,7 @@ async def test_malformed_messages_are_dropped_and_the_game_goes_on(server) -> No
         for bad in ('["stdin", 1]', "not json", "[]", "{}", '[1, 2]', '["resize"]',
                     '["resize", {"width": -5, "height": 100000}]',
                     '["resize", {"width": "80", "height": 24}]', '["stdin"]',
-                    '["stdin", "\\ud800"]'):
+                    '["stdin", "\\ud800"]', "[" * 5000):
             await ws.send_str(bad)
         await ws.send_json(["stdin", "n"])  # and the page's keys still go through
         await read_until(ws, "Players (2 to 6)")

@@ -38,7 +38,7 @@ async def test_your_hand_line_takes_the_french_colon(tmp_path):
                 session.game.apply(rng.choice(session.game.legal_actions()))
             assert not session.over
             assert isinstance(app.screen, TableScreen)
-            app.screen.show_hand(app.screen.my_view())
+            app.screen.drawing.show_hand(app.screen.my_view())
             await pilot.pause()
             title = app.screen.query_one("#handtitle", Static).render().plain
             assert "1 livre\u00a0: " in title, title

@@ -3,6 +3,7 @@ choice is remembered; local card letters shown and typed at the table."""
 
 from __future__ import annotations
 
+import pytest
 from tui.helpers import confirm_pass, humans, make_app, screen_text
 
 from gofish.i18n import LANGUAGE_NAMES, language, set_language
@@ -55,7 +56,35 @@ async def test_local_letters_show_and_pick_the_court_cards(tmp_path):
             letter = {9: "v", 10: "d", 11: "r"}[court[0]]
             await pilot.press(letter)
             await pilot.pause()
-            assert screen.rank == court[0]
+            assert screen.flow.picker.rank == court[0]
             assert f"║{letter.upper()}" in screen_text(app)  # the chosen rank raised, by its letter
     finally:
         set_local_letters(False)
+
+
+@pytest.mark.parametrize("first_run", [True, False])
+@pytest.mark.parametrize("lang", ["fr", "id", "ru"])
+async def test_every_line_of_the_start_view_is_in_the_language_in_force(tmp_path, lang,
+                                                                        first_run):
+    """Issue 29 saw the start view's T and S lines ("Learn to play (T)", "Settings (S)") in
+    English under French. Every line with words differs from the English start view's."""
+    from gofish.store.settings import save_preferences
+
+    async def lines(code: str) -> list[str]:
+        set_language(code)
+        app = make_app(tmp_path / f"{code}-{first_run}", None)
+        if not first_run:
+            save_preferences({"tutorial_offered": True}, app.store.root)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return [" ".join(line.strip("▊▎ ").split()) for line in
+                    screen_text(app).splitlines()[7:]]  # below the title's art
+
+    try:
+        english = set(await lines("en"))
+        words = [line for line in await lines(lang) if any(c.isalpha() for c in line)]
+    finally:
+        set_language("en")
+    assert len(words) >= 9  # the control: the tagline, 7 options, a line under them
+    untranslated = [line for line in words if line in english]
+    assert not untranslated, untranslated

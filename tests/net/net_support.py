@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from gofish.engine import Event, card_code
-from gofish.net.host import Conn, Host
+from gofish.net.conn import Conn
+from gofish.net.host import Host
 from gofish.net.table import Table
 from gofish.store.repo import Store
 

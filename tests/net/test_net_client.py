@@ -6,9 +6,9 @@ import pytest
 
 from gofish.engine import Ask, Game, IllegalAction, preset
 from gofish.net.client import RemoteSession
-from gofish.net.seat_client import SecretBook
 from gofish.protocol import wire
 from gofish.session import NotYourTurn
+from gofish.store.joined import SecretBook
 
 
 def feed(game: Game, seat: int, session: RemoteSession) -> list[str]:

@@ -12,8 +12,8 @@ from net_support import make_host, until
 from gofish.engine import RANKS, preset
 from gofish.net.headless import play_headless
 from gofish.net.plan import parse_seats
-from gofish.net.seat_client import SecretBook
 from gofish.protocol import wire
+from gofish.store.joined import SecretBook
 
 
 async def test_a_flooding_seat_is_cut_off_and_the_others_play_on(tmp_path):

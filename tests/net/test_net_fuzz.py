@@ -162,7 +162,7 @@ nasty_text = st.lists(st.sampled_from(NASTY) | st.text(max_size=6), max_size=5).
 
 
 def _all_clean(texts) -> bool:
-    from gofish.net.text import is_clean
+    from gofish.store.text import is_clean
 
     return all(is_clean(t) for t in texts)
 
@@ -239,7 +239,7 @@ def test_fuzz_a_hostile_host_never_writes_to_the_joined_terminal():
         seat = 0
         session = RemoteSession(send=lambda m: None)
         out = io.StringIO()
-        auto = AutoSeat(session, "random", out)
+        auto = AutoSeat(lambda: session, "random", out)
         messages = [wire.hello(seat, game.rules, tuple(names), ("human", "human"), "g"),
                     *[wire.event_message(e.for_seat(seat)) for e in game.events],
                     wire.state(game.view(seat, with_events=False), len(game.actions))]

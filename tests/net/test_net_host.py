@@ -115,6 +115,22 @@ async def test_join_refusals(tmp_path):
     await host.close()
 
 
+async def test_a_join_in_another_protocol_is_refused(tmp_path):
+    """The host took ``"protocol": 2`` as if it were 1: a newer client would then misread
+    every message. It is refused, and the seat stays free for a join that speaks 1."""
+    host = make_host(tmp_path)
+    table = host.open_table(parse_seats("human,human"), preset("standard"))
+    c = Recorder(host, "10.0.0.3")
+    for version in (2, 0, "1", None, True):
+        reply = (await c.say({**join(table.code, "Cy"), "protocol": version}))[0]
+        assert reply["type"] == "error" and reply["code"] == wire.MALFORMED, (version, reply)
+        assert c.conn.table is None
+    assert "protocol 2" in (await c.say({**join(table.code, "Cy"), "protocol": 2}))[0]["message"]
+    welcome = (await c.say({**join(table.code, "Cy"), "protocol": wire.PROTOCOL}))[0]
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0
+    await host.close()
+
+
 async def test_guessing_codes_is_cut_short(tmp_path):
     host = make_host(tmp_path)
     table = host.open_table(parse_seats("human,human"), preset("standard"))

@@ -16,11 +16,13 @@ from test_net_join_app import text_of, wait
 
 from gofish.commands import net as net_command
 from gofish.engine import Game, preset
-from gofish.net.client import RemoteSession
+from gofish.net.client import ANOTHER_TABLE, RemoteSession
 from gofish.net.headless import play_headless
-from gofish.net.text import clean, is_clean, json_line
+from gofish.net.seat_client import SeatClient
+from gofish.net.text import json_line
 from gofish.protocol import wire
-from gofish.tui.join_app import JoinApp
+from gofish.store.text import is_clean, plain
+from gofish.tui.join_app import joined_app
 
 # retitle the window, clear the screen, CSI by its C1 form, DEL, NUL, a forged line, bidi
 ESCAPES = ["\x1b]0;pwned\x07", "\x1b[2J", "\x9b2J", "\x7f", "\x00", "\r\n", "\u202e", "\u2028",
@@ -80,13 +82,13 @@ class FakeHost:
         self.server.close()
 
 
-def test_clean_replaces_every_control_and_keeps_the_rest():
-    assert clean("Zoë 🐟 Ångström") == "Zoë 🐟 Ångström"
-    assert clean("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"  # a ZWJ sequence: one picture
+def test_plain_replaces_every_control_and_keeps_the_rest():
+    assert plain("Zoë 🐟 Ångström") == "Zoë 🐟 Ångström"
+    assert plain("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"  # a ZWJ sequence: one picture
     for bad in ESCAPES:
-        assert is_clean(clean(f"a{bad}b"))
-    assert "\x1b" not in clean(EVIL) and "\x9b" not in clean(EVIL)
-    assert len(clean("x" * 500, 40)) == 40
+        assert is_clean(plain(f"a{bad}b"))
+    assert "\x1b" not in plain(EVIL) and "\x9b" not in plain(EVIL)
+    assert len(plain("x" * 500, 40)) == 40
 
 
 def test_a_transcript_line_has_no_raw_control_and_reads_back_the_same():
@@ -128,9 +130,9 @@ async def test_auto_prints_nothing_a_terminal_would_obey(tmp_path, capsys):
 async def test_the_join_screen_shows_nothing_a_terminal_would_obey(tmp_path):
     host = FakeHost(hostile_messages())
     port = await host.start()
-    app = JoinApp("127.0.0.1", port, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait(pilot, lambda: app.table is not None and app.remote.error is not None,
+        await wait(pilot, lambda: app.shared.link.table is not None and app.shared.remote.error is not None,
                    what="the table")
 
         def shown() -> str:
@@ -152,14 +154,74 @@ def test_the_host_terminal_prints_names_as_data(capsys):
 
 
 def test_no_break_spaces_are_kept_they_move_no_cursor(capsys):
-    """French puts a no-break space before ':' and inside « »: clean() turned each into '�',
+    """French puts a no-break space before ':' and inside « »: plain() turned each into '�',
     so every French line at the host's terminal, and a joined player's last words, read
     'Table ABCDEF� : Ann…' ('gofish�: un nom ne peut pas…')."""
     french = "Table ABCDEF\u00a0: «\u202fAnn\u202f» prend la place 1."
-    assert clean(french) == french and is_clean(french)
+    assert plain(french) == french and is_clean(french)
     net_command._say(french)
     net_command._err(f"gofish\u00a0: {EVIL}")
     captured = capsys.readouterr()
     assert captured.out == french + "\n"
     assert captured.err.startswith("gofish\u00a0: ")
     assert "\ufffd" not in json_line({"message": french})
+
+
+def game_messages(seat: int, names: tuple[str, ...], seed: int, game_id: str) -> list[dict]:
+    """A hello, the history and a state: what a host sends a seat as a game (re)starts."""
+    game = Game(preset("standard"), len(names), seed=seed)
+    kinds = ("human",) * len(names)
+    view = game.view(seat, with_events=False)
+    return [wire.hello(seat, game.rules, names, kinds, game_id),
+            *[wire.event_message(e.for_seat(seat)) for e in game.events],
+            wire.state(view, 0), *([wire.your_turn(view.legal)] if view.legal else [])]
+
+
+def test_a_second_hello_with_other_seats_is_another_tables():
+    """A host that says hello again with other seats: the view held is of the old seats, and
+    drawing it against the new names crashed the table (IndexError in show_hand). That hello
+    changes nothing in the session begun here; the client takes a new session for it."""
+    s = RemoteSession()
+    for m in game_messages(0, ("Ann", "Bob"), 5, "g1"):
+        s.receive(m)
+    again = game_messages(0, ("Ann", "Bob"), 5, "g1")
+    assert s.receive(again[0]) == "hello"  # the same table again (a rejoin): taken as ever
+    for m in again[1:]:
+        s.receive(m)
+    other = game_messages(2, ("Cy", "Di", "Ann"), 6, "g2")
+    assert s.receive(other[0]) == ANOTHER_TABLE
+    assert s.names == ("Ann", "Bob") and s.seat == 0 and len(s.view(0).counts) == 2
+    client = SeatClient("127.0.0.1", 1, "ABCDEF", "Ann", session=s)
+    for m in other:
+        client._handle(m, None)
+    assert client.session is not s and client.session.names == ("Cy", "Di", "Ann")
+    assert len(client.session.view(2).counts) == 3 and s.names == ("Ann", "Bob")
+
+
+@pytest.mark.parametrize("names", [("Ann", "Cy", "Di"), ("Cy", "Di", "Ann")])
+@pytest.mark.parametrize("burst", [False, True])
+async def test_the_join_screen_takes_a_second_hello_with_other_seats(tmp_path, names, burst):
+    """Another table, told once the first is on screen or in the same burst as the first (its
+    screen then mounts after the session changed: it must still see its own table)."""
+    from gofish.tui.screens.table import TableScreen
+
+    first_table = [hostile_messages()[0], *game_messages(0, ("Ann", "Bob"), 5, "g1")]
+    second = game_messages(names.index("Ann"), names, 6, "g2")
+    host = FakeHost(first_table + second if burst else first_table)
+    port = await host.start()
+    app = joined_app("127.0.0.1", port, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        if not burst:
+            await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.screen.is_mounted, what="the table")
+            await pilot.pause(0.1)
+            for m in second:
+                app.shared.link.client._handle(m, None)
+        await wait(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted
+                   and len(app.screen.session.names) == 3, what="the new table")
+        await pilot.pause(0.2)
+        assert "Your hand, Ann" in text_of(app)
+        assert app.screen.viewer == names.index("Ann")
+        assert len(app.shared.remote.view(names.index("Ann")).counts) == 3
+        assert app.return_code is None
+    await host.close()

@@ -12,7 +12,7 @@ from test_net_join_app import wait
 
 from gofish.engine import preset
 from gofish.net.plan import parse_seats
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 from gofish.tui.widgets.seats import SeatBox
 
 HOSTILE = ["[/x]", "[@click=app.quit]x", "[@click=quit]x[/]", "[b]Bob", "[red on red]z"]
@@ -26,7 +26,7 @@ async def ann_at_a_table(tmp_path):
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
                             seed=3)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
     return host, table, app
 
 
@@ -45,11 +45,11 @@ def toast_text(app) -> str:
 async def test_a_markup_name_leaving_and_coming_back_is_shown_literally(tmp_path, name):
     host, table, app = await ann_at_a_table(tmp_path)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await wait(pilot, lambda: app.remote.lobby is not None, what="the lobby")
+        await wait(pilot, lambda: app.shared.remote.lobby is not None, what="the lobby")
         other = Recorder(host, "127.0.0.1")
         welcome = (await other.say({"type": "join", "code": table.code, "name": name}))[0]
         assert welcome["type"] == "welcome", welcome
-        await wait(pilot, lambda: app.remote.started and app.table is not None, what="the game")
+        await wait(pilot, lambda: app.shared.remote.started and app.shared.link.table is not None, what="the game")
         seat = welcome["seat"]
         away, back = f"{name} is away: the table waits.", f"{name} is back."
         for _round in range(2):  # away, back, away, back: each time a notification
@@ -85,10 +85,10 @@ async def test_a_seat_rejoining_in_a_loop_leaves_one_notice_and_a_screen_that_an
 
     app.notify = count  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait(pilot, lambda: app.remote.lobby is not None, what="the lobby")
+        await wait(pilot, lambda: app.shared.remote.lobby is not None, what="the lobby")
         mal = Recorder(host, "127.0.0.1")
         welcome = (await mal.say({"type": "join", "code": table.code, "name": "Mal"}))[0]
-        await wait(pilot, lambda: app.remote.started and app.table is not None, what="the game")
+        await wait(pilot, lambda: app.shared.remote.started and app.shared.link.table is not None, what="the game")
         seat = welcome["seat"]
         for _round in range(300):
             table.detach(seat, mal.conn)
@@ -96,7 +96,7 @@ async def test_a_seat_rejoining_in_a_loop_leaves_one_notice_and_a_screen_that_an
             await mal.say({"type": "join", "code": table.code, "name": "Mal",
                            "secret": welcome["secret"]})
         table.detach(seat, mal.conn)
-        await wait(pilot, lambda: app.remote.statuses.get(seat) == "away", what="away")
+        await wait(pilot, lambda: app.shared.remote.statuses.get(seat) == "away", what="away")
         await pilot.pause(1.0)
         about_mal = [text for text in told if "Mal" in text]
         assert len(about_mal) <= 5, f"{len(about_mal)} notices: {about_mal[:4]}"

@@ -11,7 +11,8 @@ from gofish.engine import RANKS, preset
 from gofish.net.client import RemoteSession
 from gofish.net.plan import parse_seats
 from gofish.store.repo import Store
-from gofish.tui.join_app import JoinApp, WaitingScreen
+from gofish.tui.join_app import joined_app
+from gofish.tui.screens.waiting import WaitingScreen
 
 
 async def wait(pilot, check, timeout: float = 10.0, what: str = "") -> None:
@@ -40,12 +41,12 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,human,computer:easy"), preset("standard"),
                             seed=12)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
     app.pass_guard = 0.0  # a test's keys come in a burst: no moment of quiet to wait for
     from gofish.store.settings import save_preferences
 
     save_preferences({"warn_sure_miss": False}, app.store.root)  # one Enter, one ask
-    s: RemoteSession = app.remote
+    s: RemoteSession = app.shared.remote
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: s.lobby is not None, what="the lobby")
         await pilot.pause(0.05)
@@ -70,7 +71,7 @@ async def test_a_remote_seat_waits_then_plays_a_game_by_keys(tmp_path):
             if not view.hand:
                 await pilot.press("enter")
             else:
-                if screen.stage == "target":
+                if screen.flow.stage == "target":
                     target = next(t for t in (1, 2) if view.counts[t])
                     await pilot.press(str(target + 1))
                 await pilot.press(rank_key(view.hand[0] >> 2))
@@ -98,11 +99,13 @@ async def test_the_app_leaves_with_a_way_back(tmp_path):
     server = await host.serve("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: app.remote.started, what="the game")
+        await wait(pilot, lambda: app.shared.remote.started, what="the game")
         await pilot.press("ctrl+q")
-    assert f"gofish join 127.0.0.1:{port} {table.code} --name Ann" in app.exit_message
+    # with the folder the seat's secret is in: the command works as printed, from anywhere
+    assert f"gofish --data-dir {tmp_path / 'ann'} join 127.0.0.1:{port} {table.code} --name Ann" \
+        in app.exit_message
     await asyncio.sleep(0.05)
     assert table.status(0) == "away"
     await host.close()
@@ -116,7 +119,7 @@ async def test_esc_at_a_joined_table_asks_before_leaving(tmp_path):
     server = await host.serve("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         await pilot.press("escape")

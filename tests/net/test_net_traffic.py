@@ -18,8 +18,8 @@ import pytest
 from net_support import card_codes, leaks, make_host, public_cards, until
 
 from gofish.engine import preset
+from gofish.net.conn import Conn
 from gofish.net.headless import play_headless
-from gofish.net.host import Conn
 from gofish.net.plan import parse_seats
 from gofish.net.seat_client import SecretBook
 from gofish.protocol import wire

@@ -94,7 +94,8 @@ def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path) -> None:
     finally:
         game.close()
     said = out.getvalue()
-    assert "You can read its log from the history." in said
+    assert f"Cannot resume {game.game_id}: this game is open in another gofish (process " in said
+    assert "The history reads its log." in said and "read-only" not in said
     assert "Ann, ask whom for what?" not in said
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from gofish.engine import preset
 from gofish.net.client import RemoteSession
+from gofish.net.watch import WatchSession
 from gofish.seats import SeatSpec
 from gofish.session import Session, TableSession
 
@@ -28,7 +29,7 @@ def shape(cls: type, name: str) -> str:
     return str([(p.name, p.kind, p.default) for p in params])
 
 
-@pytest.mark.parametrize("cls", [Session, RemoteSession])
+@pytest.mark.parametrize("cls", [Session, RemoteSession, WatchSession])
 def test_each_session_has_every_member_of_the_interface_in_its_shape(cls: type) -> None:
     assert len(MEMBERS) >= 20
     for name in MEMBERS:
@@ -38,7 +39,7 @@ def test_each_session_has_every_member_of_the_interface_in_its_shape(cls: type) 
 def test_the_values_are_there_on_real_instances() -> None:
     local = Session(preset("standard"), [SeatSpec("Ann"), SeatSpec("Bob")], 1)
     remote = RemoteSession(None)
-    for session in (local, remote):
+    for session in (local, remote, WatchSession()):
         for name in MEMBERS:
             assert hasattr(session, name), (type(session).__name__, name)
 
@@ -66,9 +67,12 @@ def type_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> tu
 
 def test_the_type_checker_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     status, said = type_check(tmp_path, monkeypatch,
-                              "def check(local: Session, remote: RemoteSession) -> None:\n"
+                              "from gofish.net.watch import WatchSession\n"
+                              "def check(local: Session, remote: RemoteSession,\n"
+                              "          watched: WatchSession) -> None:\n"
                               "    take(local)\n"
-                              "    take(remote)\n")
+                              "    take(remote)\n"
+                              "    take(watched)\n")
     assert status == 0, said
     # and it does tell a session that is not one
     status, said = type_check(tmp_path, monkeypatch, "take(object())\n")

@@ -21,10 +21,10 @@ from store_helpers import play
 
 from gofish.cli import main
 from gofish.engine import Rules
+from gofish.front.choice import SetupChoice
 from gofish.seats import SeatSpec
 from gofish.store import Store, StoreError
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
 
 NO_SPACE = os.strerror(errno.ENOSPC)
 

@@ -20,7 +20,7 @@ from store_helpers import play
 from gofish.seats import MAX_NAME
 from gofish.store import GameInfo, LoadError, Store, Unreadable
 from gofish.store import repo as store_repo
-from gofish.store.saves import Header
+from gofish.store.saves import HEADER_FIELDS, Header
 
 RECORD, _GAME = play(steps=40, seed=11)
 GOOD = RECORD.to_bytes()
@@ -81,11 +81,16 @@ def test_the_good_file_is_listed_from_its_first_line(tmp_path):
     path.write_bytes(GOOD)
     info = store_repo._read_header(str(path))
     assert info is not None and info.id == RECORD.id and info.updated == RECORD.updated
-    # a file whose header line says something else than its body is still listed as its
-    # header says: proof that the listing took the fast path and did not replay
-    path.write_bytes(with_header(edit(("summary", "actions"), 999)))
-    [entry] = Store(folder).list()
-    assert isinstance(entry, GameInfo) and entry.summary.actions == 999
+    # a finished game whose header line says something else than its body is still listed
+    # as its header says: proof that the listing took the fast path and did not replay (an
+    # unfinished one is checked whole: test_an_unfinished_game_is_checked_whole_once)
+    finished, _game = play(seed=11)
+    header = json.loads(finished.to_bytes().split(b"\n", 1)[0][:-1] + b"}")
+    header["summary"]["actions"] = 999
+    path = folder / f"{finished.id}.json"
+    path.write_bytes(dump(header)[:-1] + b",\n" + finished.to_bytes().split(b"\n", 1)[1])
+    entry = next(e for e in Store(folder).list() if e.id == finished.id)
+    assert isinstance(entry, GameInfo) and entry.finished and entry.summary.actions == 999
 
 
 TOO_LONG = "x" * (MAX_NAME + 1)
@@ -225,6 +230,89 @@ def test_a_file_of_one_line_is_checked_whole(tmp_path):
     assert isinstance(entry, GameInfo) and entry.summary == RECORD.summary
 
 
+# ---------------------------------------------------------------------- a damaged body
+
+DOC = RECORD.to_json()
+
+
+def laid_out(doc: dict) -> bytes:
+    """``doc`` in the program's layout: the header on the first line (valid: it is not what
+    is edited), the body after it, ending as a save ends."""
+    head = {k: doc[k] for k in doc if k in HEADER_FIELDS}
+    body = ",\n".join(f'"{k}":{dump(doc[k]).decode()}' for k in doc if k not in HEADER_FIELDS)
+    return dump(head)[:-1] + b",\n" + body.encode() + b"}\n"
+
+
+def body_edited(path: tuple, value=None, *, delete: bool = False) -> bytes:
+    doc = copy.deepcopy(DOC)
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    if delete:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return laid_out(doc)
+
+
+# the kinds of test_store_damaged whose damage is below the first line
+BODY_DAMAGE = [
+    (("seed",), "7", False), (("seed",), True, False), (("actions",), {}, False),
+    (("actions", 2), {"type": "ask", "target": 1}, False), (("actions", 0), "ask", False),
+    (("actions", 20), {"type": "next-deal"}, False), (("actions", 0, "extra"), 1, False),
+    (("seats",), [], False), (("seats", 1, "kind"), "robot", False),
+    (("seats", 0, "name"), "\x1b[31mred", False), (("seats", 0, "extra"), 1, False),
+    (("rules", "end"), "never", False), (("rules", "extra"), 1, False),
+    (("snapshot", "extra"), 1, False), (("snapshot",), [], False),
+    *[((field,), None, True) for field in ("rules", "seats", "seed", "actions", "snapshot")],
+]
+
+
+def test_the_layout_of_the_damaged_bodies_is_the_programs(tmp_path):
+    """The control: undamaged, laid_out gives a file the fast path reads, with the program's
+    own first line, and a playable game, so the damage below is all that differs."""
+    good = laid_out(DOC)
+    assert good.split(b"\n", 1)[0] == FIRST and good.endswith(b"}}\n")
+    path = tmp_path / f"{RECORD.id}.json"
+    path.write_bytes(good)
+    assert store_repo._read_header(str(path)) is not None
+    [entry] = listed(tmp_path, good)
+    assert isinstance(entry, GameInfo) and not entry.finished
+    assert Store(tmp_path / "list").latest_unfinished() == entry
+
+
+@pytest.mark.parametrize("path, value, delete", BODY_DAMAGE,
+                         ids=[f"{'.'.join(map(str, p))}={v!r}"[:40] for p, v, _d in BODY_DAMAGE])
+def test_an_unfinished_game_with_a_damaged_body_is_not_listed_as_playable(
+        tmp_path, path, value, delete):
+    """The first line of these files is the program's own: the listing read it alone and
+    offered the game to continue (start view, history) until it was opened."""
+    data = body_edited(path, value, delete=delete)
+    assert data.split(b"\n", 1)[0] == FIRST  # only the body is damaged
+    reason = full_load_reason(tmp_path, data)
+    [entry] = listed(tmp_path, data)
+    assert isinstance(entry, Unreadable) and entry.damaged, entry
+    assert entry.reason == reason
+    assert entry.path.read_bytes() == data  # moved aside intact
+    assert Store(tmp_path / "list").latest_unfinished() is None
+
+
+def test_an_unfinished_game_is_checked_whole_once(tmp_path, monkeypatch):
+    """The full check is for a file the index does not vouch for: the next listing (a new
+    Store: a fresh ``gofish list``) takes it from the index, without a replay."""
+    store = Store(tmp_path / "data")
+    store.root.mkdir(parents=True)
+    store.path(RECORD.id).write_bytes(GOOD)
+    replays = []
+    real = store_repo.read_checked
+    monkeypatch.setattr(store_repo, "read_checked",
+                        lambda *a, **k: replays.append(a) or real(*a, **k))
+    [entry] = store.list()
+    assert isinstance(entry, GameInfo) and not entry.finished and len(replays) == 1
+    [again] = Store(store.root).list()
+    assert again == entry and len(replays) == 1
+
+
 # ---------------------------------------------------------------------- moving aside
 
 
@@ -292,3 +380,27 @@ def test_a_long_save_is_read_from_its_first_line_and_its_last_bytes(tmp_path):
         [entry] = listed(folder, part, record.id)
         assert isinstance(entry, Unreadable), n
         assert entry.reason == full_load_reason(folder, part, record.id)
+
+
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_newer_save_in_the_programs_layout_is_listed_unreadable_and_left_alone(
+        tmp_path, finished):
+    """A newer gofish's save was tested only as a one-line file, which the fast path never
+    reads: a fast path that took schema 3 for its own (a mutant of _Schema.ok) listed it as a
+    game. Here the header is the program's first line, schema 3, the rest untouched."""
+    record, _game = play(seed=11) if finished else (RECORD, None)
+    first, rest = record.to_bytes().split(b"\n", 1)
+    header = json.loads(first[:-1] + b"}")
+    assert header["status"] == ("finished" if finished else "in-progress")
+    header["schema"] = 3
+    data = dump(header)[:-1] + b",\n" + rest
+    store = Store(tmp_path / "data")
+    store.root.mkdir(parents=True)
+    path = store.path(record.id)
+    path.write_bytes(data)
+    assert Header.quick(header) is None  # the fast path does not vouch for it
+    [entry] = store.list()
+    assert isinstance(entry, Unreadable) and not entry.damaged
+    assert entry.reason == "made by a newer gofish (schema 3)"
+    assert path.read_bytes() == data and not store.damaged_dir.exists()
+    assert store.latest_unfinished() is None

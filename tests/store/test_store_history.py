@@ -28,16 +28,23 @@ def test_list_is_newest_first_with_summaries(store):
     assert entries[0].path == store.path(third.id)
 
 
-def test_listing_never_replays(store, monkeypatch):
+def test_listing_replays_only_an_unfinished_game_and_only_once(store, monkeypatch):
+    """A finished game is listed from its first line; an unfinished one (offered to be
+    played) is checked whole the first time, then the index vouches for it."""
     play(store, seed=1)
-    play(store, steps=3, seed=2)
+    unfinished, _ = play(store, steps=3, seed=2)
+    replayed = []
+    real = SavedGame.to_game
+    monkeypatch.setattr(SavedGame, "to_game", lambda self: replayed.append(self.id) or real(self))
+    assert len(store.list()) == 2
+    assert replayed == [unfinished.id]
 
     def no(*args, **kwargs):
         raise AssertionError("listing replayed a game")
 
     monkeypatch.setattr(SavedGame, "to_game", no)
     monkeypatch.setattr(SavedGame, "from_bytes", no)
-    assert len(store.list()) == 2  # from the files' first lines
+    assert len(store.list()) == 2  # what this Store listed before
     assert len(Store(store.root).list()) == 2  # from the index
 
 

@@ -71,8 +71,8 @@ def _language(root):
 
 
 def _last_setup(root):
+    from gofish.front.choice import default_choice
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import default_choice
 
     GofishApp(data_dir=str(root)).save_last_setup(default_choice())
 
@@ -117,3 +117,19 @@ def test_every_folder_gofish_creates_is_private(tmp_path, write, monkeypatch):
     assert root in made and len(made) >= 3
     assert {str(p.relative_to(tmp_path)): oct(p.stat().st_mode & 0o777) for p in made} == {
         str(p.relative_to(tmp_path)): "0o700" for p in made}
+
+
+def test_one_rule_for_every_front_end():
+    """store's plain turned a ZWJ into U+FFFD while the network's clean kept it, so a family
+    emoji showed whole at a joined table and broken on the start view and in the history. One
+    function now, which the network and the line mode print with."""
+    import gofish.net.text
+    import gofish.plain.console
+
+    family = "👩\u200d👩\u200d👧"
+    assert plain(family) == family
+    assert plain("A\u200dB") == "A\u200dB"  # a joiner alone is invisible, never obeyed
+    assert plain(f"{family}\x1b[2J", None) == f"{family}\ufffd[2J"
+    assert plain("x" * 300, None) == "x" * 300
+    assert gofish.net.text.plain is plain and gofish.plain.console.plain is plain
+    assert not hasattr(gofish.net.text, "clean")

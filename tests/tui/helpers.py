@@ -115,5 +115,14 @@ def check_only_own_cards_shown(text: str, own, hidden) -> None:
 
 
 async def confirm_pass(pilot) -> None:
-    """The incoming player takes the device: their own key on the pass screen (not Enter)."""
-    await pilot.press(pilot.app.screen.confirm_key)
+    """The incoming player takes the device: their own key on the pass screen (not Enter),
+    and, under a pass guard, the moment with no repeat after it that shows it was not held."""
+    screen = pilot.app.screen
+    await pilot.press(screen.confirm_key)
+    if getattr(screen, "pending", False):
+        screen.last_key -= 3600  # the moment has passed
+        for _ in range(500):
+            if pilot.app.screen is not screen:
+                return
+            await pilot.pause(0.01)
+        raise AssertionError("the pass screen never handed over")

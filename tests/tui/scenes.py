@@ -126,7 +126,7 @@ async def pass_screen(pilot) -> None:
         screen = pilot.app.screen
         if type(screen).__name__ == "PassScreen":
             break
-        if screen.stage == "handover":
+        if screen.flow.stage == "handover":
             await pilot.press("enter")
         else:
             view = screen.my_view()

@@ -157,13 +157,13 @@ async def _joined(tmp_path, seats: str, then: Callable | None, shows: str) -> No
     from gofish.net.host import Host
     from gofish.net.plan import parse_seats
     from gofish.store.repo import Store
-    from gofish.tui.join_app import JoinApp
+    from gofish.tui.join_app import joined_app
 
     host = Host(Store(tmp_path / "host"), delay=0.0, threaded_saves=False)
     server = await host.serve("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats(seats), preset("standard"), seed=1)
-    joined = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"),
+    joined = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"),
                      ascii=True)
     try:
         async with joined.run_test(size=SIZE, notifications=True) as pilot:

@@ -9,7 +9,7 @@ import pytest
 from rich.cells import cell_len
 
 from gofish.engine import Game, Rules
-from gofish.tui.picker import Picker
+from gofish.front.picker import Picker
 from gofish.tui.widgets.ask_bar import ask_content
 
 NAMES = ("Alice", "Bartholomew Smithson")  # 20 characters: the longest a name may be

@@ -74,10 +74,10 @@ async def test_a_kept_opponent_is_not_asked_for_again(tmp_path, lang):
         await pilot.pause()
         await pilot.press("3", "backspace")  # Carol, then back to "whom" with Carol kept
         await pilot.pause()
-        assert app.screen.picker.step == "target" and app.screen.picker.target == 2
+        assert app.screen.flow.picker.step == "target" and app.screen.flow.picker.target == 2
         line = ask_line(app)
         assert line.startswith(_("What do you ask {name} for?").format(name="Carol")), line
-        keys = seat_keys(app.screen.picker.targets())
+        keys = seat_keys(app.screen.flow.picker.targets())
         assert _("Whom? {keys} or ↑↓").format(keys=keys) not in line
         assert _("Someone else? {keys} or ↑↓").format(keys=keys) in line
 
@@ -90,3 +90,29 @@ def test_someone_else_fits_80_columns(lang):
                                  _("Someone else? {keys} or ↑↓").format(
                                      keys=seat_keys([0, 1, 3, 4])), _("Ask"))
     assert cell_len(line) <= 78, (lang, line)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, indirect=True)
+async def test_a_card_ask_before_its_suit_is_a_question(tmp_path, lang):
+    """Under card asks, the rank chosen and the suit not yet: "Ask Hal for the king of ?",
+    a "?" where the suit goes. It asks which suit instead, and names the card once chosen."""
+    from gofish.engine import Rules
+    from gofish.names import ONE, card_words
+
+    app = make_app(tmp_path, mixed_seats(), rules=Rules(ask_for="card"), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rank = screen.my_view().hand[0] >> 2
+        await pilot.press("3", "23456789tjqka"[rank])  # Carol, a rank held
+        await pilot.pause()
+        assert screen.flow.picker.step == "suit" and screen.flow.picker.suit is None
+        sentence = ask_line(app).split("  ")[0]  # before the hint or the button
+        assert placeholder_free(sentence), sentence
+        assert "Carol" in sentence and rank_word(rank, role=ONE) in sentence, sentence
+        suit = next(s for s in range(4) if rank * 4 + s not in screen.my_view().hand)
+        await pilot.press("cdhs"[suit])
+        await pilot.pause()
+        line = ask_line(app)
+        assert _("Ask {name} for {what}").format(name="Carol",
+                                                  what=card_words(rank * 4 + suit)) in line

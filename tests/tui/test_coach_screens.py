@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 
 from gofish.ai import make_player
 from gofish.coach import Coach
-from gofish.engine import Rules
+from gofish.engine import Game, Rules
 from gofish.i18n import set_language
 from gofish.names import card_label
 from gofish.seats import COMPUTER, SeatSpec
@@ -20,17 +20,17 @@ from gofish.store.repo import Store
 from gofish.tui.screens.review import ReviewScreen
 from gofish.tui.widgets.memory import MemoryPanel, memory_content, ranks_row
 
-from .helpers import CARD_FACE, fixed_clock, make_app, notices, screen_text
+from .helpers import cards_shown, fixed_clock, make_app, notices, screen_text
 
 SEATS = [SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard"), SeatSpec("Carol", COMPUTER, "medium")]
 LEVELS = ["medium", "hard", "medium"]
 
 
-def save_game(tmp_path: Path, *, seed: int = 3, finished: bool = True) -> str:
+def save_game(tmp_path: Path, *, seed: int = 3, finished: bool = True, seats=SEATS) -> str:
     """A game played by computers at every seat (Alice's seat by Medium), saved."""
     store = Store(tmp_path / "data", clock=fixed_clock)
     rules = Rules()
-    record = store.new_game(rules, SEATS, seed=seed)
+    record = store.new_game(rules, seats, seed=seed)
     game = record.to_game()
     players = [make_player(lv, s, rules, 3, s) for s, lv in enumerate(LEVELS)]
     fed = 0
@@ -67,6 +67,19 @@ async def at_turning_point(pilot) -> None:
     await pilot.pause()
 
 
+def turn_starts(record) -> list[int]:
+    """The move numbers where a seat's turn begins (the deal, move 0, first), worked out by
+    replaying the game in the engine: whoever is to act before each action."""
+    game = Game(record.rules, len(record.seats), record.seed)
+    starts, before = [0], None
+    for number, action in enumerate(record.actions, 1):
+        if game.to_act != before:
+            starts.append(number)
+            before = game.to_act
+        game.apply(action)
+    return starts
+
+
 async def test_keys_step_through_the_game(tmp_path) -> None:
     app = review_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -83,11 +96,16 @@ async def test_keys_step_through_the_game(tmp_path) -> None:
         assert screen.at == last  # no further
         await pilot.press("home")
         assert screen.at == 0
-        starts = screen.review.turn_starts()
+        starts = turn_starts(app.store.load(app.review_id))  # from the engine, not the review
+        assert len(starts) > 3
         await pilot.press("pagedown")
         assert screen.at == starts[1]
+        await pilot.press("pagedown")
+        assert screen.at == starts[2]
         await pilot.press("pagedown", "pageup")
-        assert screen.at == starts[1]
+        assert screen.at == starts[2]
+        await pilot.press("end", "pageup")
+        assert screen.at == (starts[-1] if starts[-1] < last else starts[-2])
         await pilot.press("t")
         assert screen.at == screen.review.turning[0]
         await pilot.press("t")
@@ -116,6 +134,37 @@ async def test_every_hand_and_the_move_are_shown(tmp_path) -> None:
         assert "Turning points" in text
 
 
+async def test_in_pass_and_play_each_human_can_be_reviewed(tmp_path) -> None:
+    """Alice and Carol played at one laptop: the review was always Alice's. P turns it to
+    the next human's, at the same move; with one human there is no P."""
+    from gofish.tui.widgets.keys import KeyFooter
+
+    seats = [SeatSpec("Alice"), SEATS[1], SeatSpec("Carol")]
+    app = make_app(tmp_path, None)
+    app.review_id = save_game(tmp_path, seats=seats)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        assert screen.review.seat == 0 and "as Alice" in screen_text(app)
+        await pilot.press("end")
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 2 and "as Carol" in screen_text(app)
+        assert screen.at == screen.last  # the same move, from the other side
+        assert {m.seat for m in screen.review.moves if m.mark} == {2}  # Carol's asks judged
+        assert "p Player" in str(screen.query_one(KeyFooter).render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 0
+    alone = make_app(tmp_path / "one", None)
+    alone.review_id = save_game(tmp_path / "one")  # Alice and two computers
+    async with alone.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        assert "Player" not in str(screen.query_one(KeyFooter).render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.review.seat == 0
+
+
 async def test_an_unfinished_game_is_not_reviewed(tmp_path) -> None:
     game_id = save_game(tmp_path, finished=False)
     app = make_app(tmp_path, None)
@@ -125,10 +174,16 @@ async def test_an_unfinished_game_is_not_reviewed(tmp_path) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
         assert "Only a finished game can be reviewed." in notices(app)
-        assert not CARD_FACE.search(screen_text(app))
+        assert not cards_shown(screen_text(app), range(52))  # no card, as label nor as face
         app.show_review("no-such-game")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
+        # the control: the same check finds the hands where a review shows them
+        app.show_review(save_game(tmp_path, seed=4))
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        dealt = {c for hand in app.screen.review.moves[0].after.hands for c in hand}
+        assert cards_shown(screen_text(app), range(52)) == dealt
 
 
 async def test_ascii_review_has_no_suit_symbols(tmp_path) -> None:

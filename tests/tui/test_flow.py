@@ -8,6 +8,7 @@ from rich.cells import cell_len
 
 from gofish.engine import RANKS, preset
 from gofish.engine import events as ev
+from gofish.names import card_label
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
 from gofish.tui.app import GofishApp
@@ -20,6 +21,7 @@ from gofish.tui.screens.too_small import TooSmallScreen
 
 from .helpers import (
     CARD_FACE,
+    cards_shown,
     check_only_own_cards_shown,
     confirm_pass,
     fixed_clock,
@@ -60,17 +62,29 @@ def hidden_from(session, seat: int) -> set[int]:
     return cards - public_cards(session)
 
 
+def unseen(session) -> set[int]:
+    """The cards nobody at the table may see: every hand and the stock, less what was shown."""
+    game = session.game
+    cards = set(game.stock)
+    for seat in range(game.players):
+        cards.update(game.hand_cards(seat))
+    return cards - public_cards(session)
+
+
 def check_nothing_hidden_shown(app: GofishApp) -> None:
+    """No card that is not the viewer's own on screen. Where no hand is shown (the pass screen,
+    the table between two players) no hidden card at all, as a label ("7♥") or as a face the
+    table draws (its rank above its suit: a regular expression for labels saw none of those;
+    test_the_hidden_card_check_sees_card_faces is the control)."""
     text = screen_text(app)
     screen = app.screen
-    if isinstance(screen, PassScreen):
-        assert not CARD_FACE.search(text), f"a card is visible on the interstitial:\n{text}"
+    if isinstance(screen, PassScreen) or isinstance(screen, TableScreen) and screen.viewer is None:
+        leaked = cards_shown(text, unseen(screen.session))
+        where = "on the interstitial" if isinstance(screen, PassScreen) else "with no viewer"
+        assert not leaked, f"cards visible {where}: {sorted(map(card_label, leaked))}\n{text}"
         return
     if isinstance(screen, TableScreen):
         session = screen.session
-        if screen.viewer is None:
-            assert not CARD_FACE.search(text), f"a card is visible with no viewer:\n{text}"
-            return
         own = session.view(screen.viewer).hand
         check_only_own_cards_shown(text, own, hidden_from(session, screen.viewer))
 
@@ -95,7 +109,7 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
             continue
         if not isinstance(screen, TableScreen):
             raise AssertionError(f"unexpected screen {screen!r}")
-        if screen.stage == "handover":
+        if screen.flow.stage == "handover":
             await pilot.press("enter")
             continue
         if not screen.can_ask():
@@ -110,8 +124,8 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
         ranks = sorted({c >> 2 for c in view.hand}, key=lambda r: -sum(
             1 for c in view.hand if c >> 2 == r))
         keys = []  # one ask in one press: the screen is checked between asks, as before
-        if screen.stage == "target" or screen.target != target:
-            if screen.stage != "target":
+        if screen.flow.stage == "target" or screen.flow.picker.target != target:
+            if screen.flow.stage != "target":
                 keys.append("backspace")
             keys.append(str(target + 1))
         keys.append(rank_key(ranks[0]))
@@ -124,6 +138,44 @@ async def play_by_keys(app: GofishApp, pilot, *, on_step=None, max_steps: int = 
 
 
 QUICK = preset("quick")
+
+
+async def test_the_hidden_card_check_sees_card_faces(tmp_path):
+    """The control of check_nothing_hidden_shown on the screens that show no hand: a hand
+    drawn there with the table's own code is caught, where the label pattern (CARD_FACE)
+    alone sees none of its cards; and on the table that shows it, the same cards are found."""
+    import pytest
+
+    from gofish.tui.widgets.hand import HandView
+
+    app = make_app(tmp_path, humans("Alice", "Bob"), seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        passing = app.screen
+        assert isinstance(passing, PassScreen)
+        check_nothing_hidden_shown(app)  # nothing shown: it passes
+        hand = passing.session.view(passing.seat).hand
+        leak = HandView(id="leak")
+        await passing.query_one("#pass").mount(leak)
+        leak.show(tuple(hand), chosen=None, new=frozenset(), clickable=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert not CARD_FACE.search(text)  # what the old check saw: nothing
+        assert cards_shown(text, hand) == set(hand)
+        with pytest.raises(AssertionError, match="on the interstitial"):
+            check_nothing_hidden_shown(app)
+        await leak.remove()
+        await confirm_pass(pilot)
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.viewer == passing.seat
+        check_nothing_hidden_shown(app)  # the hand up, found whole (check_only_own_cards_shown)
+        table.flow.viewer = None  # a table between two players, with a hand drawn on it
+        table.query_one("#hand", HandView).show(tuple(hand), chosen=None, new=frozenset(),
+                                                clickable=False)
+        await pilot.pause()
+        with pytest.raises(AssertionError, match="with no viewer"):
+            check_nothing_hidden_shown(app)
 
 
 async def test_two_humans_play_to_game_over_by_keys(tmp_path):
@@ -179,7 +231,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                 continue
             assert isinstance(screen, TableScreen)
             s = screen.session
-            if screen.stage == "handover":
+            if screen.flow.stage == "handover":
                 assert s.is_human(s.to_act) and s.to_act != screen.viewer
                 await pilot.press("enter")
                 continue
@@ -193,7 +245,7 @@ async def test_interstitial_exactly_when_the_next_human_changes(tmp_path):
                     continue
                 target = next(o for o in range(view.players)
                               if o != view.seat and view.counts[o])
-                back = [] if screen.stage == "target" else ["backspace"]
+                back = [] if screen.flow.stage == "target" else ["backspace"]
                 await pilot.press(*back, str(target + 1), rank_key(view.hand[0] >> 2), "enter")
             else:
                 await pilot.press("space")
@@ -397,7 +449,8 @@ async def test_a_match_of_computers_goes_deal_after_deal_to_the_end(tmp_path):
                 await pilot.press("enter")
             else:
                 assert isinstance(screen, TableScreen)
-                assert screen.viewer is None and not CARD_FACE.search(screen_text(app))
+                assert screen.viewer is None
+                check_nothing_hidden_shown(app)
                 await pilot.press("space")
         session = app.screen.session
         assert session.over and deals_seen >= 1

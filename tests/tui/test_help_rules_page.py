@@ -43,3 +43,17 @@ async def test_wrapped_help_lines_stay_beside_their_key_or_option(tmp_path) -> N
     assert continued_at(lines[cards + 1], 17) and "with." in lines[cards + 1]
     turn = next(i for i, line in enumerate(lines) if "On your turn" in line)
     assert continued_at(lines[turn + 1], 3) and "of that rank" in lines[turn + 1]
+
+
+def test_under_card_asks_the_rules_say_what_a_hit_does() -> None:
+    """The help said what a rank ask that finds its cards does ("They give you all their
+    cards of that rank, and you ask again"), and under card asks only how to ask."""
+    from gofish.engine import Rules
+    from gofish.rules_text import summary
+
+    rank = " ".join(summary(Rules(), 3))
+    assert "They give you all their cards of that rank, and you ask again." in rank
+    card = " ".join(summary(Rules(ask_for="card"), 3))
+    assert "If they have it, they give it to you, and you ask again." in card, card
+    assert "If they have none" not in card  # a card is had or not: not "none" of it
+    assert "If they do not have it: Go Fish! Draw from the stock." in card

@@ -34,7 +34,7 @@ async def test_after_a_hit_the_hint_is_not_the_rank_just_taken(tmp_path):
                                             for c in screen.session.game.hand_cards(other))
         await pilot.press("i")
         await pilot.pause()
-        hinted = screen.picker.rank
+        hinted = screen.flow.picker.rank
         assert hinted is not None and hinted != taken
         text = screen_text(app)
         assert _("No ask can find a card this time: whatever you ask, you will fish.") \

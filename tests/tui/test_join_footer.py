@@ -3,11 +3,14 @@ every other screen, and it fits 80 columns in every language."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from textual.widgets import Footer
 
+from gofish.front.place import Place
 from gofish.i18n import LANGUAGES, _
-from gofish.tui.join_app import WaitingScreen
+from gofish.tui.screens.waiting import WaitingScreen
 from gofish.tui.widgets.keys import KeyFooter, fit
 
 from .helpers import make_app, screen_text
@@ -18,7 +21,8 @@ async def test_the_waiting_screen_has_the_key_line_and_it_fits(tmp_path, lang) -
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.push_screen(WaitingScreen("ABCDEF", "192.0.2.1:7777"))
+        app.push_screen(WaitingScreen(SimpleNamespace(lobby=None),
+                                      Place("ABCDEF", "192.0.2.1:7777", "Ann")))
         await pilot.pause()
         assert isinstance(app.screen, WaitingScreen)
         assert not app.screen.query(Footer)  # Textual's stock footer: gone
@@ -35,18 +39,17 @@ async def test_the_waiting_screen_has_the_key_line_and_it_fits(tmp_path, lang) -
 
 @pytest.mark.parametrize("lang", ["fr", "ru"], indirect=True)
 async def test_the_waiting_screen_names_a_computers_level_in_the_language(tmp_path, lang) -> None:
-    from types import SimpleNamespace
-
     from gofish.seats import level_title
 
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        waiting = WaitingScreen("ABCDEF", "192.0.2.1:7777")
+        lobby = {"seats": [{"name": "Carol", "kind": "computer", "level": "easy"}]}
+        waiting = WaitingScreen(SimpleNamespace(lobby=lobby),
+                                Place("ABCDEF", "192.0.2.1:7777", "Ann"))
         app.push_screen(waiting)
         await pilot.pause()
-        lobby = {"seats": [{"name": "Carol", "kind": "computer", "level": "easy"}]}
-        waiting.show(SimpleNamespace(lobby=lobby))  # type: ignore[arg-type]
+        waiting.show()
         await pilot.pause()
         assert level_title("easy") != "easy"
         assert _("computer ({level})").format(level=level_title("easy")) in screen_text(app)

@@ -4,9 +4,9 @@ screen asked Вера for G and waited, the key marked G sending "п"."""
 from __future__ import annotations
 
 from gofish.engine import Ask, Game, Rules
+from gofish.front.keyboard import latin_letter
+from gofish.front.picker import Picker
 from gofish.seats import SeatSpec
-from gofish.tui.keyboard import latin_letter
-from gofish.tui.picker import Picker
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.widgets.keys import KeyFooter

@@ -7,11 +7,11 @@ import json
 
 from textual.widgets import Select
 
+from gofish.front.choice import SetupChoice, default_choice
+from gofish.front.pace import PACES, SECONDS, nearest_pace, step_pace
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import LAST_SETUP, SETTINGS_DIR
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice, default_choice
-from gofish.tui.pace import PACES, SECONDS, nearest_pace, step_pace
 from gofish.tui.screens.setup import SetupScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -123,7 +123,7 @@ async def test_plus_and_minus_at_the_table_step_the_pace_with_a_notice(tmp_path)
         await pilot.pause()
         assert app.pace == "instant" and app.computer_delay == 0
         assert notices(app)[-1] == "Computer pace: instant (no pause), already the fastest"
-        assert app.screen.stage in ("target", "rank")  # the keys did not touch the ask
+        assert app.screen.flow.stage in ("target", "rank")  # the keys did not touch the ask
 
 
 async def test_a_faster_pace_applies_to_the_computer_already_waiting(tmp_path):

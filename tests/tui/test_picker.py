@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from gofish.engine import Ask, Draw, Game, Rules
-from gofish.tui.picker import RANK, READY, SUIT, WHOM, Picker
+from gofish.front.picker import RANK, READY, SUIT, WHOM, Picker
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -38,7 +38,7 @@ def typed(picker: Picker, keys: str):
 
 
 def test_the_picker_and_the_card_drawings_do_not_import_textual():
-    code = ("import sys, gofish.tui.picker, gofish.tui.cards; "
+    code = ("import sys, gofish.front.picker, gofish.tui.cards; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -203,3 +203,27 @@ def test_your_own_number_is_a_rank_you_hold_once_an_opponent_is_chosen():
         assert not out.message and (picker.target, picker.rank) == (target, seat - 1)
         found += 1
     assert found > 2
+
+
+
+def test_the_digit_one_past_the_table_is_no_seat():
+    """5 at four seats (3 at two...) was never pressed by a test, so a picker that looked seat
+    5 up among four (an IndexError, or the wrong seat chosen) went unseen. With nothing
+    chosen it is no seat, and chooses nobody; right after an opponent's digit it is a rank."""
+    for players in (2, 3, 4, 5):
+        game, seat, view, picker = setup(players)
+        past = str(players + 1)
+        rank = players - 1  # the digit's rank: "3" is threes (rank 1), "6" sixes (rank 4)
+        held = rank in {c >> 2 for c in view.hand}
+        kept = picker.target  # one opponent: chosen already
+        out = typed(picker, past)
+        if kept is not None and held:  # the line asks for the rank alone: threes
+            assert (picker.target, picker.rank) == (kept, rank), (players, picker)
+        else:
+            assert out.message == f"There is no seat {past}.", (players, out)
+            assert (picker.target, picker.rank) == (kept, None)
+        opponent = next(o for o in range(players) if o != seat)
+        picker.start(view, 0)
+        typed(picker, str(opponent + 1) + past)  # "2 5": that opponent, fives
+        assert picker.target == opponent
+        assert picker.rank == (rank if held else None), (players, picker)

@@ -5,9 +5,9 @@ still asks for that rank."""
 from __future__ import annotations
 
 from gofish.engine import Ask, Game, Rules
+from gofish.front.picker import READY, Picker
 from gofish.i18n import _
 from gofish.names import OF, rank_word
-from gofish.tui.picker import READY, Picker
 
 from .helpers import confirm_pass, humans, make_app
 from .test_ask_line_words import ask_line

@@ -21,7 +21,7 @@ async def test_a_table_nobody_watches_shows_seat_zero_as_any_other(tmp_path) -> 
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer is None
         view = table.session.public_view()
-        states = [table.seat_state(view, seat) for seat in range(3)]
+        states = [table.drawing.seat_state(view, seat) for seat in range(3)]
         assert [st.name for st in states] == ["Ann", "Bob", "Cy"]
         assert all(st.open_cards for st in states)  # seat 0's cards were hidden before
         assert not any(st.you for st in states)

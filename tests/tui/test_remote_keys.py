@@ -8,13 +8,13 @@ import time
 from textual.widgets import Button, Static
 
 from gofish.engine import preset
+from gofish.front.choice import SetupChoice
 from gofish.net.host import Host
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.repo import Store
 from gofish.tui.app import GofishApp
-from gofish.tui.choice import SetupChoice
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 from gofish.tui.screens.game_over import GameOverScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -42,7 +42,7 @@ async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):
     server = await host.serve("127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,computer:easy"), preset("standard"), seed=1)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait(pilot, lambda: isinstance(app.screen, TableScreen)
@@ -66,13 +66,16 @@ async def test_a_joined_seat_has_no_skip_pace_or_menu_key(tmp_path):
         await host.close()
 
 
-async def test_a_joined_seats_game_over_offers_no_new_game_or_history(tmp_path):
+async def test_a_joined_seats_game_over_offers_no_new_game_or_history(tmp_path, monkeypatch):
+    from gofish.session import Session
+
     seats = [SeatSpec("Ann"), SeatSpec("Bot", COMPUTER, "random")]
     choice = SetupChoice(tuple(seats), preset("quick"), 3)
     for remote in (False, True):
         app = GofishApp(data_dir=str(tmp_path / str(remote)), clock=fixed_clock, choice=choice,
                         computer_delay=0, pass_guard=0)
-        app.REMOTE = remote  # the game's app as a joined seat: a whole game ends at once
+        # the game as a shared table's (watched): a whole game ends at once
+        monkeypatch.setattr(Session, "remote", property(lambda self, r=remote: r))
         async with app.run_test(size=SIZE) as pilot:
             await to_the_end(pilot)
             await pilot.pause()

@@ -9,7 +9,7 @@ import random
 from gofish.engine import Game, preset
 from gofish.net.client import RemoteSession
 from gofish.protocol import wire
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 from gofish.tui.screens.game_over import GameOverScreen
 
 
@@ -24,9 +24,9 @@ def a_deal_over() -> Game:
 
 async def test_enter_between_deals_asks_the_host_for_the_next(tmp_path) -> None:
     game = a_deal_over()
-    app = JoinApp("127.0.0.1", 9, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
+    app = joined_app("127.0.0.1", 9, "ABCDEF", "Ann", data_dir=str(tmp_path / "ann"))
     sent: list[dict] = []
-    s = app.remote
+    s = app.shared.remote
     s.receive(wire.hello(0, game.rules, ("Ann", "Ben"), ("human", "human"), "g1"))
     for e in game.events:
         s.receive(wire.event_message(e.for_seat(0)))

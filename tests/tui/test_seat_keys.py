@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gofish.engine import Game, Rules
-from gofish.tui.picker import Picker
+from gofish.front.picker import Picker
 from gofish.tui.widgets.ask_bar import ask_content, seat_keys
 
 

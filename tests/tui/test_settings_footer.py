@@ -28,8 +28,8 @@ async def test_the_settings_key_line_fits(tmp_path, lang) -> None:
         assert not app.screen.query(Footer)
         keys = app.screen.query_one(KeyFooter).keys()
         assert fit(keys, 80)[0] == keys
-        assert [k.description for k in keys][:3] == [_("Card colours"), _("High contrast"),
-                                                      _("Back")]
+        assert [k.description for k in keys][:4] == [_("Card colours"), _("High contrast"),
+                                                      _("ASCII"), _("Back")]
         line = screen_text(app).rstrip("\n").splitlines()[-1]
         for key in keys:
             assert f"{key.shown} {key.description}" in line, (key, line)

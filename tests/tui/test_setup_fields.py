@@ -77,8 +77,8 @@ async def test_choosing_kids_makes_the_computers_easy_and_slow_and_the_player_ma
         tmp_path):
     from textual.widgets import Select
 
+    from gofish.front.choice import SetupChoice
     from gofish.seats import COMPUTER, SeatSpec
-    from gofish.tui.choice import SetupChoice
     from gofish.tui.screens.table import TableScreen
 
     app = make_app(tmp_path, None, start="new")
@@ -110,8 +110,8 @@ async def test_choosing_kids_makes_the_computers_easy_and_slow_and_the_player_ma
 async def test_a_setup_that_opens_on_kids_leaves_the_levels_as_they_were(tmp_path):
     from textual.widgets import Select
 
+    from gofish.front.choice import SetupChoice
     from gofish.seats import COMPUTER, SeatSpec
-    from gofish.tui.choice import SetupChoice
 
     app = make_app(tmp_path, None, start="new")
     app.save_last_setup(SetupChoice((SeatSpec("Ann"), SeatSpec("Bob", COMPUTER, "hard")),
@@ -143,6 +143,30 @@ async def test_a_match_target_no_match_can_reach_is_refused_with_its_reason(tmp_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, SetupScreen)
+
+
+async def test_a_refused_option_or_seed_loses_its_mark_once_it_is_fixed(tmp_path):
+    """'651 cannot be reached' stayed under the options, the field marked, after the value
+    was fixed, until Start was pressed again (a name's mark went as it was typed)."""
+    app = make_app(tmp_path, None, start="new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        target = await try_start(pilot, app, "opt-match_target", "651")
+        error = app.screen.query_one("#rules-error")
+        assert "651 cannot be reached" in str(error.render()) and target.has_class("-wrong")
+        target.value = "700"  # still out of reach: its own reason now
+        await pilot.pause()
+        assert "700 cannot be reached" in str(error.render()) and target.has_class("-wrong")
+        target.value = "650"
+        await pilot.pause()
+        assert str(error.render()) == "" and not target.has_class("-wrong")
+        assert isinstance(app.screen, SetupScreen)  # nothing started by it
+        seed = await try_start(pilot, app, "seed", "12x")
+        seed_error = app.screen.query_one("#seed-error")
+        assert str(seed_error.render()) == "The seed must be a whole number."
+        seed.value = "12"
+        await pilot.pause()
+        assert str(seed_error.render()) == ""
 
 
 async def test_ctrl_d_removes_a_seat_while_a_name_is_being_typed(tmp_path):

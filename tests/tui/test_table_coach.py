@@ -145,7 +145,7 @@ async def test_pass_and_play_shows_only_the_seat_on_screen_and_hides_it_when_pas
                 await confirm_pass(pilot)
                 await pilot.pause()
                 break
-            if table.stage == "handover":
+            if table.flow.stage == "handover":
                 await pilot.press("enter")
             else:
                 await ask_a_miss(pilot, table)
@@ -177,7 +177,7 @@ async def test_i_says_the_hint_and_its_reason_and_enter_makes_that_ask(tmp_path)
         await pilot.press("i")
         await pilot.pause()
         assert str(screen.message) == hint_text(hint, session.names)
-        assert (screen.target, screen.rank) == (hint.ask.target, hint.ask.rank)
+        assert (screen.flow.picker.target, screen.flow.picker.rank) == (hint.ask.target, hint.ask.rank)
         before = session.event_count
         await pilot.press("enter")
         await pilot.pause()
@@ -201,7 +201,7 @@ async def test_i_does_nothing_when_it_is_not_your_turn(tmp_path):
         message = screen.message
         await pilot.press("i")
         await pilot.pause()
-        assert screen.message == message and screen.rank is None
+        assert screen.message == message and screen.flow.picker.rank is None
 
 
 async def find_sure_miss(pilot, screen: TableScreen):
@@ -236,7 +236,7 @@ async def test_a_sure_miss_gets_a_word_and_a_second_enter_sends_it(tmp_path):
         assert reason in str(screen.message) and "Enter again" in str(screen.message)
         await pilot.press("right")  # a different choice: the word is gone
         await pilot.pause()
-        assert screen.chosen_ask() != ask and reason not in str(screen.message)
+        assert screen.flow.chosen_ask() != ask and reason not in str(screen.message)
         await pilot.press(str(ask.target + 1), rank_key(ask.rank), "enter")
         await pilot.pause()
         assert not asks_since(session, 0, before)  # back to the sure miss: warned again
@@ -263,7 +263,7 @@ async def test_a_sure_miss_is_not_sent_by_the_same_enter_pressed_twice(tmp_path)
         await pilot.pause()
         assert not asks_since(session, 0, before)  # the word is up; nothing sent
         assert "Enter again" in str(screen.message)
-        screen.last_enter -= 10  # the word read
+        screen.flow.guard_from -= 10  # the word read
         await pilot.press("enter")
         await pilot.pause()
         asked = asks_since(session, 0, before)[0]

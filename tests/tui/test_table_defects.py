@@ -12,13 +12,13 @@ from textual.widgets import Static
 
 from gofish.engine import RANKS, preset
 from gofish.engine import events as ev
+from gofish.front import flow as flow_module
 from gofish.net.client import RemoteSession
 from gofish.net.plan import parse_seats
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.store.settings import save_preferences
-from gofish.tui.join_app import JoinApp
+from gofish.tui.join_app import joined_app
 from gofish.tui.screens import pass_device
-from gofish.tui.screens import table as table_screen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
@@ -85,7 +85,7 @@ async def test_red_suits_stay_red_in_your_hand_in_every_state(tmp_path):
         red = next(c >> 2 for c in view.hand if c & 3 in (1, 2))
         await pilot.press("2", rank_key(red))  # a red rank chosen: highlighted, still red
         await pilot.pause()
-        assert screen.rank == red
+        assert screen.flow.picker.rank == red
         assert check_red_suits(screen) > 0
 
 
@@ -142,7 +142,7 @@ async def test_opponent_rank_enter_asks_that_opponent_every_turn_pass_and_play(t
         if isinstance(screen, PassScreen):
             await pilot_.press(getattr(screen, "confirm_key", "enter"))
             return True
-        if isinstance(screen, TableScreen) and screen.stage == "handover":
+        if isinstance(screen, TableScreen) and screen.flow.stage == "handover":
             await pilot_.press("enter")
             return True
         return False
@@ -160,8 +160,8 @@ async def test_opponent_rank_enter_asks_that_opponent_every_turn_at_a_joined_sea
     port = server.sockets[0].getsockname()[1]
     table = host.open_table(parse_seats("human,computer:random,computer:random"),
                             preset("standard"), seed=5)
-    app = JoinApp("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
-    s: RemoteSession = app.remote
+    app = joined_app("127.0.0.1", port, table.code, "Ann", data_dir=str(tmp_path / "ann"))
+    s: RemoteSession = app.shared.remote
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait(pilot, lambda: s.lobby is not None)
@@ -212,7 +212,7 @@ async def test_after_a_hit_enter_alone_asks_nothing_and_says_what_to_choose(tmp_
             if session.to_act != view.seat or not screen.can_ask() or not screen.my_view().hand:
                 continue
             hits += 1
-            assert screen.rank is None, "the rank just taken is still chosen"
+            assert screen.flow.picker.rank is None, "the rank just taken is still chosen"
             before = session.event_count
             await pilot.press("enter")
             await pilot.pause()
@@ -248,10 +248,11 @@ async def three_at_hand_over(app, pilot, clock: QuietClock) -> TableScreen:
         screen = app.screen
         if isinstance(screen, PassScreen):
             await clock.wait(pilot, 0.7)  # the game's first hand-over (no hand is up yet)
-            await pilot.press(getattr(screen, "confirm_key", "enter"))
+            await pilot.press(screen.confirm_key)
+            await wait(pilot, lambda passing=screen: app.screen is not passing)  # none after
             continue
         assert isinstance(screen, TableScreen)
-        if screen.stage == "handover":
+        if screen.flow.stage == "handover":
             return screen
         view = screen.my_view()
         mine = {c >> 2 for c in view.hand}
@@ -264,7 +265,7 @@ async def three_at_hand_over(app, pilot, clock: QuietClock) -> TableScreen:
 async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
     clock = QuietClock()
     monkeypatch.setattr(pass_device, "time", clock)
-    monkeypatch.setattr(table_screen, "time", clock)  # the hand-over's Enter waits a moment too
+    monkeypatch.setattr(flow_module, "time", clock)  # the hand-over's Enter waits a moment too
     app = make_app(tmp_path, humans("Alice", "Bob", "Carol"), seed=5, pass_guard=0.6)
     async with app.run_test(size=SIZE) as pilot:
         screen = await three_at_hand_over(app, pilot, clock)
@@ -289,9 +290,9 @@ async def test_a_double_enter_never_shows_the_next_hand(tmp_path, monkeypatch):
         await pilot.press("enter", *[passing.confirm_key] * 8)
         await pilot.pause()
         assert app.screen is passing
-        await clock.wait(pilot, 0.7)  # a quiet moment, then a fresh press
+        await clock.wait(pilot, 0.7)  # a quiet moment, then a fresh press, and none after it
         await pilot.press(passing.confirm_key)
-        await pilot.pause()
+        await wait(pilot, lambda: app.screen is not passing)
         table = app.screen
         assert isinstance(table, TableScreen) and table.viewer == incoming != outgoing
 
@@ -308,8 +309,8 @@ async def test_the_hand_line_fits_its_row_with_a_long_name_many_books_and_new_ca
         view = screen.my_view()
         books = tuple((r, ()) for r in range(6))
         view = replace(view, books=(books, *view.books[1:]))
-        screen.new_cards = lambda _view: frozenset(view.hand[:1])  # a card came since
-        screen.show_hand(view)
+        screen.flow.new_cards = lambda _view: frozenset(view.hand[:1])  # a card came since
+        screen.drawing.show_hand(view)
         await pilot.pause()
         row = screen.query_one("#handtitle", Static)
         text = row.render().plain
@@ -318,6 +319,6 @@ async def test_the_hand_line_fits_its_row_with_a_long_name_many_books_and_new_ca
         assert len(text) <= row.content_size.width
         await pilot.resize_terminal(100, 30)  # room again: the legend is back
         await pilot.pause()
-        screen.show_hand(replace(view, books=((), *view.books[1:])))
+        screen.drawing.show_hand(replace(view, books=((), *view.books[1:])))
         await pilot.pause()
         assert row.render().plain.endswith("· * new since your last turn")

@@ -67,7 +67,7 @@ async def test_drawn_cards_are_marked_until_the_next_ask_and_taken_cards_named(t
                 await pilot.press("space")
                 continue
             hand = screen.query_one(HandView)
-            new = screen.new_cards(screen.my_view())
+            new = screen.flow.new_cards(screen.my_view())
             drew = [c for e in session.events_for(0) if e.kind == ev.DREW and e.seat == 0
                     for c in e.secret]
             if drew and new:
@@ -100,19 +100,19 @@ async def test_a_resize_keeps_the_game_and_the_choices(tmp_path):
         rank = view.hand[0] >> 2
         await pilot.press("3", rank_key(rank))
         await pilot.pause()
-        state = (screen.target, screen.rank, screen.stage, app.session.action_count)
+        state = (screen.flow.picker.target, screen.flow.picker.rank, screen.flow.stage, app.session.action_count)
         assert state[:2] == (2, rank)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert screen.has_class("-wide") and screen.has_class("-tall")
         assert screen.query_one(HandView).size.height == 6  # bigger faces
         assert screen.query_one("#seat-left").display  # seats around the table
-        assert (screen.target, screen.rank, screen.stage, app.session.action_count) == state
+        assert (screen.flow.picker.target, screen.flow.picker.rank, screen.flow.stage, app.session.action_count) == state
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.has_class("-wide")
         assert not screen.query_one("#seat-left").display
-        assert (screen.target, screen.rank, screen.stage, app.session.action_count) == state
+        assert (screen.flow.picker.target, screen.flow.picker.rank, screen.flow.stage, app.session.action_count) == state
         before = app.session.event_count
         await pilot.press("enter")  # the choice made before the resizes is asked
         await pilot.pause()
@@ -132,8 +132,8 @@ async def test_clicks_on_a_card_and_on_a_seat_choose_them(tmp_path):
         first = min(c >> 2 for c in screen.my_view().hand)
         await pilot.click(HandView, offset=(hand.styles.padding.left + 1, 2))
         await pilot.pause()
-        assert screen.rank == first
+        assert screen.flow.picker.rank == first
         box = screen.query_one("#seat-2")
         await pilot.click("#seat-2", offset=(3, 2))
         await pilot.pause()
-        assert box.display and screen.target == 2
+        assert box.display and screen.flow.picker.target == 2

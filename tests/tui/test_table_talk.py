@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gofish.engine import events as ev
+from gofish.front.pace import CONCERNS_YOU, SECONDS, pause_after
+from gofish.front.speech import concerns, last_exchange
 from gofish.names import rank_short
 from gofish.seats import COMPUTER, SeatSpec
 from gofish.session import TableSession
-from gofish.tui.pace import CONCERNS_YOU, SECONDS, pause_after
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.table import TableScreen
-from gofish.tui.speech import concerns, last_exchange
 from gofish.tui.widgets.seats import SeatBox
 
 from .helpers import make_app
@@ -187,8 +187,8 @@ async def test_any_key_ends_the_wait_and_does_nothing_else(tmp_path) -> None:
         clock = await fake_clock(pilot, screen)
         session = app.session
         typed: list[str] = []
-        picker_key = screen.picker.key
-        screen.picker.key = lambda ch: typed.append(ch) or picker_key(ch)  # type: ignore
+        picker_key = screen.flow.picker.key
+        screen.flow.picker.key = lambda ch: typed.append(ch) or picker_key(ch)  # type: ignore
         for key in ("enter", "x", "3"):
             await until_a_computer_waits(pilot, screen)
             waiting, before = clock.timers[-1], session.action_count

@@ -114,11 +114,11 @@ async def rank_stage(pilot) -> TableScreen:
     screen = pilot.app.screen
     view = screen.my_view()
     target = next(o for o in range(view.players) if o != view.seat)
-    if screen.stage != "target":
+    if screen.flow.stage != "target":
         await pilot.press("backspace")
     await pilot.press(str(target + 1))
     await pilot.pause()
-    assert screen.stage == "rank"
+    assert screen.flow.stage == "rank"
     return screen
 
 
@@ -144,7 +144,7 @@ async def test_the_rank_hint_shows_the_keys_in_force(tmp_path, local_letters, la
                 key = {12: shown[0], 9: shown[3], 10: shown[4], 11: shown[5]}[rank]
                 await pilot.press(key.lower())
                 await pilot.pause()
-                assert screen.rank == rank, (key, rank)
+                assert screen.flow.picker.rank == rank, (key, rank)
             app.screen.action_help()
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)

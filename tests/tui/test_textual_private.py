@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.notifications import Notification
 from textual.screen import Screen
 
-from gofish.i18n import N_, set_language, translate_bindings
+from gofish.i18n import N_, set_language
+from gofish.tui.bindings import translate_bindings
 
 
 class Bare(App):
@@ -80,3 +81,10 @@ async def test_the_pilots_idle_wait_reads_the_step_the_tests_set() -> None:
     started = time.monotonic()
     await wait.wait_for_idle(0)
     assert time.monotonic() - started < 0.5  # an idle process: one short step, not a second
+
+
+def test_ctrl_c_is_textuals_help_quit() -> None:
+    """tui/quit_hint.py replaces the action Textual binds Ctrl+C to (its English notice):
+    under another name the override would be silently left out."""
+    bound = {b.key: b.action for b in App.BINDINGS if isinstance(b, Binding)}
+    assert bound.get("ctrl+c") == "help_quit" and hasattr(App, "action_help_quit")

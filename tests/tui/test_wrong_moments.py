@@ -11,7 +11,7 @@ from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.pass_device import PassScreen
 from gofish.tui.screens.table import TableScreen
 
-from .helpers import CARD_FACE, confirm_pass, humans, make_app, notices, screen_text, settled_text
+from .helpers import cards_shown, confirm_pass, humans, make_app, notices, screen_text, settled_text
 
 SIZE = (80, 24)
 QUICK = preset("quick")
@@ -36,11 +36,11 @@ async def end_a_turn(pilot) -> TableScreen:
         if isinstance(screen, PassScreen):
             await confirm_pass(pilot)
             continue
-        if screen.stage == "handover":
+        if screen.flow.stage == "handover":
             return screen
         view = screen.my_view()
         target = next(o for o in range(view.players) if o != view.seat and view.counts[o])
-        if screen.stage != "target":
+        if screen.flow.stage != "target":
             await pilot.press("backspace")
         await pilot.press(str(target + 1), "23456789tjqka"[view.hand[0] >> 2], "enter")
     raise AssertionError("no hand-over")
@@ -51,11 +51,16 @@ async def test_a_double_enter_at_the_hand_over_does_not_reveal_the_next_hand(tmp
     async with app.run_test(size=SIZE) as pilot:
         app.screen.last_key -= 10  # the first player's own pass screen: already long up
         screen = await end_a_turn(pilot)
-        screen.last_enter -= 10  # the player has seen how the turn ended
+        screen.flow.guard_from -= 10  # the player has seen how the turn ended
+        hand = screen.my_view().hand
+        assert cards_shown(screen_text(app), hand) == set(hand)  # the control: up, and seen
         await pilot.press("enter", "enter")  # one for the hand-over, one too many
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
-        assert not CARD_FACE.search(screen_text(app))
+        session = app.session
+        every = {c for seat in range(session.game.players)
+                 for c in session.game.hand_cards(seat)}
+        assert not cards_shown(screen_text(app), every)  # no hand, as label nor as face
 
 
 async def test_a_double_enter_on_the_ask_that_ends_a_turn_leaves_its_end_in_view(tmp_path):
@@ -66,11 +71,12 @@ async def test_a_double_enter_on_the_ask_that_ends_a_turn_leaves_its_end_in_view
         app.screen.last_key -= 10
         screen = await end_a_turn(pilot)  # its last Enter ended the turn just now
         hand = screen_text(app)
+        cards = screen.my_view().hand
         await pilot.press("enter")  # the same Enter, twice
         await pilot.pause()
-        assert app.screen is screen and screen.stage == "handover"
-        assert CARD_FACE.search(screen_text(app)) and screen_text(app) == hand
-        screen.last_enter -= 10  # a moment later, on purpose
+        assert app.screen is screen and screen.flow.stage == "handover"
+        assert cards_shown(screen_text(app), cards) == set(cards) and screen_text(app) == hand
+        screen.flow.guard_from -= 10  # a moment later, on purpose
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PassScreen)
@@ -115,7 +121,7 @@ async def test_a_failed_save_is_reported_and_the_table_moves_on(tmp_path):
 
         app.store.save = broken
         screen = await end_a_turn(pilot)
-        assert screen.stage == "handover"  # the turn ended although its save failed
+        assert screen.flow.stage == "handover"  # the turn ended although its save failed
         assert "Could not save the game: disk full" in notices(app)
         await pilot.press("enter")
         await pilot.pause()

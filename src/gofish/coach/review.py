@@ -77,6 +77,17 @@ class Review:
     turning: tuple[int, ...]  # move numbers of the turning points, in game order
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+    # what another seat's review of the same game is made from (review_game's, review_record's)
+    seed: int = 0
+    actions: tuple[Action, ...] = ()
+    humans: tuple[int, ...] = ()  # the seats people played: whose review a player may ask for
+
+    def as_seat(self, seat: int) -> Review:
+        """The same game reviewed from ``seat``'s side (pass and play: each human's own)."""
+        if seat == self.seat:
+            return self
+        review = review_game(self.rules, self.players, self.seed, self.actions, seat)
+        return replace(review, humans=self.humans)
 
     @property
     def marks(self) -> list[AskMark]:
@@ -183,7 +194,7 @@ def review_game(rules: Rules, players: int, seed: int, actions: Sequence[Action]
     big = sorted((m for m in moves if abs(m.swing) >= MIN_SWING),
                  key=lambda m: (-abs(m.swing), m.number))[:TURNING_POINTS]
     return Review(seat, players, rules, tuple(moves), tuple(sorted(m.number for m in big)),
-                  game.winners, game.scores())
+                  game.winners, game.scores(), seed, tuple(actions))
 
 
 def review_record(record, seat: int | None = None) -> Review:
@@ -191,6 +202,8 @@ def review_record(record, seat: int | None = None) -> Review:
     ``seat`` defaults to the first human seat."""
     if not record.finished:
         raise Unfinished("the game is not finished")
+    humans = tuple(i for i, s in enumerate(record.seats) if s.is_human)
     if seat is None:
-        seat = next((i for i, s in enumerate(record.seats) if s.is_human), 0)
-    return review_game(record.rules, len(record.seats), record.seed, record.actions, seat)
+        seat = humans[0] if humans else 0
+    review = review_game(record.rules, len(record.seats), record.seed, record.actions, seat)
+    return replace(review, humans=humans)

@@ -20,6 +20,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from gofish.commands.addresses import is_loopback
+from gofish.commands.play import BadValue, add_rules_option, read_rules
 from gofish.i18n import _
 
 if TYPE_CHECKING:
@@ -53,8 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the seats, in order: human, human:NAME (kept for NAME), "
                           "computer:LEVEL or computer:LEVEL:NAME (default: {seats})").format(
                        seats=DEFAULT_SEATS))
-    p.add_argument("--rules", default="standard", metavar="PRESET",
-                   help=_("standard, quick, classic or kids (default: standard)"))
+    add_rules_option(p)
     p.add_argument("--seed", type=int, help=_("the deal's random seed (default: random)"))
     p.add_argument("--takeover-after", type=seconds, metavar="SECONDS",
                    help=_("let a computer play for a player who has been away this long "
@@ -79,6 +79,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--transcript", metavar="FILE",
                    help=_("write every message the host sends to FILE, one JSON line each"))
     p.set_defaults(func=run_join)
+
+    p = sub.add_parser("table-server", help=_("serve this data folder's shared tables (the "
+                                              "lobby starts it by itself; run it as a service "
+                                              "to keep it up)"))
+    p.add_argument("--idle", type=seconds, metavar="SECONDS",
+                   help=_("stop after this long with no table waiting or in play "
+                          "(default: 600; 0: never)"))
+    p.add_argument("--delay", type=seconds, metavar="SECONDS",
+                   help=_("pause after each computer move (default: GOFISH_DELAY or {d})")
+                   .format(d=DEFAULT_DELAY))
+    p.set_defaults(func=run_table_server)
 
 
 def _err(text: str) -> None:
@@ -120,10 +131,10 @@ def run_host(args: argparse.Namespace) -> int:
         _err(_("gofish: --listen takes ADDR:PORT, not {value}").format(value=args.listen))
         return 2
     try:
-        rules = preset(args.rules)
+        rules = read_rules(args.rules) if args.rules is not None else preset("standard")
         plan = parse_seats(args.seats)
         rules.check_players(len(plan))
-    except (RulesError, PlanError) as e:
+    except (RulesError, PlanError, BadValue) as e:
         _err(_("gofish: {why}").format(why=e))
         return 2
     if args.takeover_level not in LEVELS:
@@ -260,14 +271,37 @@ async def _start(host: Host, table, level: str) -> None:
         _say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
 
 
+# ---------------------------------------------------------------------- the table server
+
+def run_table_server(args: argparse.Namespace) -> int:
+    from gofish.net.local import ENV_IDLE
+    from gofish.net.server import DEFAULT_IDLE, serve_tables
+    from gofish.store.server_folder import ServerFolder
+
+    idle = args.idle
+    if idle is None:
+        try:
+            idle = float(os.environ.get(ENV_IDLE) or DEFAULT_IDLE)
+        except ValueError:
+            idle = DEFAULT_IDLE
+    if idle == 0:
+        idle = math.inf
+    try:
+        return asyncio.run(serve_tables(ServerFolder.of(args.data_dir), idle=idle,
+                                        delay=computer_delay(args.delay), say=_say))
+    except KeyboardInterrupt:
+        return 130
+
+
 # ---------------------------------------------------------------------- join
 
 def run_join(args: argparse.Namespace) -> int:
     from gofish.net.codes import format_code, parse_code
     from gofish.net.plan import PlanError, check_name
-    from gofish.net.seat_client import SecretBook, parse_address
+    from gofish.net.seat_client import parse_address
     from gofish.seats import LEVELS
     from gofish.store.errors import StoreError
+    from gofish.store.joined import SecretBook
     from gofish.store.paths import resolve_data_dir
 
     parsed = parse_code(args.code)
@@ -319,9 +353,9 @@ def _join_screen(args: argparse.Namespace, host: str, port: int, code: str, name
     if not (served_in_browser() or has_terminal()):
         _err(_("gofish needs a terminal: run it in one, or use --auto LEVEL."))
         return 2
-    from gofish.tui.join_app import JoinApp
+    from gofish.tui.join_app import joined_app
 
-    app = JoinApp(host, port, code, name, data_dir=args.data_dir,
-                  profile=getattr(args, "profile", None), ascii=args.ascii,
-                  transcript=transcript)
+    app = joined_app(host, port, code, name, data_dir=args.data_dir,
+                     profile=getattr(args, "profile", None), ascii=args.ascii,
+                     transcript=transcript)
     return run_app(app)  # with the game's SIGHUP and SIGTERM handlers; prints the rejoin hint

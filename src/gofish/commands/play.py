@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from gofish.i18n import _
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
-    from gofish.tui.choice import NewGame
+    from gofish.front.choice import NewGame
 
 # the setup's own first names, for human seats given without one
 HUMAN_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
@@ -30,9 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seats", metavar="SEATS",
                    help=_("start at once with these seats, in order: human, human:NAME, "
                           "computer:LEVEL or computer:LEVEL:NAME, separated by commas"))
-    p.add_argument("--rules", metavar="PRESET|FILE",
-                   help=_("standard, quick, classic or kids, or a JSON file of rule options "
-                          "(default: standard)"))
+    add_rules_option(p)
     p.add_argument("--seed", metavar="N",
                    help=_("the deal's random seed, a whole number (default: random)"))
     p.set_defaults(func=run_new, start="new", game_id=None)
@@ -41,7 +40,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run, start="resume")
 
 
+def line_by_line(args: argparse.Namespace) -> bool:
+    """Asked for (--plain), or a terminal that cannot draw."""
+    return bool(args.plain) or os.environ.get("TERM") == "dumb"
+
+
 def run(args: argparse.Namespace) -> int:
+    if line_by_line(args):
+        from gofish.plain.start import run_plain
+
+        return run_plain(args)
     from gofish.tui.launch import launch
 
     return launch(args)
@@ -49,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
 
 class BadValue(ValueError):
     """A command-line value that cannot be used; the message names the option and the fault."""
+
+
+def add_rules_option(p: argparse.ArgumentParser) -> None:
+    """``--rules``, as ``gofish new`` and ``gofish host`` both take it (read by read_rules)."""
+    p.add_argument("--rules", metavar="PRESET|FILE",
+                   help=_("standard, quick, classic or kids, or a JSON file of rule options "
+                          "(default: standard)"))
 
 
 def read_rules(value: str) -> Rules:
@@ -80,8 +95,8 @@ def read_rules(value: str) -> Rules:
 def read_new_game(args: argparse.Namespace) -> NewGame:
     """Check ``gofish new``'s options; BadValue says what is wrong with the first bad one."""
     from gofish.engine import PRESETS, RulesError
+    from gofish.front.choice import NewGame
     from gofish.net.plan import PlanError, name_humans, parse_seats
-    from gofish.tui.choice import NewGame
 
     rules = read_rules(args.rules) if args.rules is not None else None
     seed = None
@@ -112,6 +127,10 @@ def run_new(args: argparse.Namespace) -> int:
     except BadValue as e:
         print(_("gofish: {why}").format(why=e), file=sys.stderr)
         return 2
+    if line_by_line(args):  # the same game, line by line (--seats, --rules and --seed too)
+        from gofish.plain.start import run_plain
+
+        return run_plain(args, new=new)
     from gofish.tui.launch import launch
 
     return launch(args, new=new)

@@ -25,6 +25,13 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 4  # each page is one gofish process (about 35 MB)
 # Forwarding of every kind is off: the account exists to play, not to reach the network.
+# A Match block's AcceptEnv replaces the one above it (Debian's "AcceptEnv LANG LC_*"), so the
+# player's language is named again beside COLORTERM. sshd asks a silent client every
+# CLIENT_ALIVE seconds and hangs up after CLIENT_ALIVE_TRIES unanswered asks: a frozen or
+# vanished client is let go within about a minute, and gofish (and its game's lock) with it.
+# (Without these, a frozen client held both for 18 minutes, until TCP gave up.)
+CLIENT_ALIVE = 15
+CLIENT_ALIVE_TRIES = 3
 SSHD_OPTIONS = (
     "PermitTTY yes",
     "AllowTcpForwarding no",
@@ -32,7 +39,9 @@ SSHD_OPTIONS = (
     "AllowAgentForwarding no",
     "X11Forwarding no",
     "PermitTunnel no",
-    "AcceptEnv COLORTERM",
+    "AcceptEnv LANG LC_* COLORTERM",
+    f"ClientAliveInterval {CLIENT_ALIVE}",
+    f"ClientAliveCountMax {CLIENT_ALIVE_TRIES}",
 )
 KEY_OPTIONS = "restrict,pty"  # restrict turns everything off, pty gives the terminal back
 
@@ -43,6 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--user", help=_("the account players log in to (default: this one)"))
     p.add_argument("--key", metavar="FILE",
                    help=_("a player's public key file, for the authorized_keys line"))
+    p.add_argument("--service", action="store_true",
+                   help=_("print a systemd unit that keeps this account's table server up "
+                          "(instead of the lobby starting it when first needed)"))
     p.add_argument("--allow-root", action="store_true",
                    help=_("print it even for root (a throwaway machine or container only: "
                           "every root login would play gofish)"))
@@ -131,6 +143,8 @@ def ssh_setup_lines(args: argparse.Namespace, key: str | None) -> list[str]:
                        "`gofish --profile NAME ssh-setup`."))
     lines += [
         authorized_keys_line(command, key_text),
+        _("# Keep the Match block too, without its ForceCommand: it passes the player's "
+          "language on and hangs up dead connections."),
         "",
         _("# Players connect with `ssh -t {user}@HOST`; for full colour, add "
           "`-o SendEnv=COLORTERM`.").format(user=user),
@@ -232,8 +246,40 @@ def run_ssh_setup(args: argparse.Namespace) -> int:
             print(_("gofish: cannot read the key {path}: {reason}").format(
                 path=args.key, reason=reason), file=sys.stderr)
             return 1
-    print("\n".join(ssh_setup_lines(args, key)))
+    print("\n".join(service_lines(args, user) if args.service else ssh_setup_lines(args, key)))
     return 0
+
+
+def service_lines(args: argparse.Namespace, user: str) -> list[str]:
+    """A systemd unit for the data folder's table server, run as the game's account: up from
+    boot, restarted if it ends, never stopped for being idle (the lobby starts one by itself
+    when none runs, so the unit is a choice, not a need)."""
+    from gofish.store.paths import resolve_data_dir
+
+    data = resolve_data_dir(args.data_dir) if args.data_dir or user == getpass.getuser() \
+        else None
+    command = [*gofish_command()]
+    if data is not None:
+        command += ["--data-dir", str(data.absolute())]
+    command += ["table-server", "--idle", "0"]
+    return [
+        "# " + _("/etc/systemd/system/gofish-tables.service: then run"),
+        "#   sudo systemctl daemon-reload && sudo systemctl enable --now gofish-tables",
+        "[Unit]",
+        "Description=gofish table server (shared tables of the game account)",
+        "After=network.target",
+        "",
+        "[Service]",
+        f"User={user}",
+        f"ExecStart={shlex.join(command)}",
+        "Restart=on-failure",
+        "# " + _("a logout never ends it; the players' sessions reach it through its socket"),
+        "NoNewPrivileges=yes",
+        "PrivateTmp=no",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]
 
 
 # ---------------------------------------------------------------------- serve

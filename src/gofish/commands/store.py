@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from gofish.i18n import _, ngettext
-from gofish.numbers import decimal, percent
+from gofish.numerals import decimal, percent
 from gofish.seats import level_title
 from gofish.store import (
     MAX_BYTES,

@@ -88,6 +88,7 @@ def served_origins(host: str, port: int, public_url: str) -> frozenset[str]:
     return frozenset(o for o in origins if o)
 
 
+MAX_PING = 100  # characters of a ping's data (the page sends a clock reading)
 MAX_SIZE = 1000  # columns or rows a page may ask for (a 4K screen in a small font: about 550)
 
 
@@ -95,10 +96,12 @@ def envelope_of(text: str) -> tuple[str, Any] | None:
     """A page's message as (type, data), checked: ``["stdin", text]``, ``["resize", {"width":
     W, "height": H}]`` (1 to MAX_SIZE each), ``["ping", data]``, ``["blur"]``, ``["focus"]``;
     None for anything else. textual-serve took them unchecked: the first malformed one ended
-    the session, with a traceback of its locals (the request, token and all) in the log."""
+    the session, with a traceback of its locals (the request, token and all) in the log. JSON
+    nested too deep for the parser (``[`` 5,000 times) is a RecursionError, not a ValueError.
+    A ping's data is echoed back: the page sends text, and only text is echoed."""
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None
@@ -114,7 +117,9 @@ def envelope_of(text: str) -> tuple[str, Any] | None:
         if not all(type(n) is int and 1 <= n <= MAX_SIZE for n in (width, height)):
             return None
         return kind, {"width": width, "height": height}
-    if kind in ("ping", "blur", "focus"):
+    if kind == "ping":
+        return (kind, data) if isinstance(data, str) and len(data) <= MAX_PING else None
+    if kind in ("blur", "focus"):
         return kind, data
     return None
 

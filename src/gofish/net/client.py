@@ -17,13 +17,13 @@ from gofish.engine import Action, Event, IllegalAction, NextDeal, PublicView, Ru
 from gofish.i18n import N_, _
 from gofish.protocol import messages as protocol
 from gofish.protocol import wire
-from gofish.seats import SeatSpec
+from gofish.seats import LEVELS, SeatSpec
 from gofish.session import NotYourTurn
-
-from .text import clean
+from gofish.store.text import plain
 
 NAME_LIMIT = 40  # a name from the host is cut here (the host's own limit is 20)
 TEXT_LIMIT = 200  # an error message from the host
+ANOTHER_TABLE = "another-table"  # what receive returns for a hello of another table
 
 # what a client shows for each error the host can send (``illegal`` shows the host's reason)
 ERROR_TEXT = {
@@ -54,9 +54,9 @@ ERROR_TEXT = {
 def error_text(code: str, message: str) -> str:
     """The error in the player's language (the host's own words only for an illegal action)."""
     if code == wire.ILLEGAL:
-        return clean(message, TEXT_LIMIT)
+        return plain(message, TEXT_LIMIT)
     text = ERROR_TEXT.get(code)
-    return _(text) if text else clean(message, TEXT_LIMIT)
+    return _(text) if text else plain(message, TEXT_LIMIT)
 
 
 def clean_lobby(message: dict[str, Any]) -> dict[str, Any]:
@@ -65,11 +65,11 @@ def clean_lobby(message: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seats, list) or len(seats) > 6 or \
             not all(isinstance(seat, dict) for seat in seats):
         raise wire.WireError(wire.MALFORMED, "lobby: a list of at most 6 seats expected")
-    return {"type": "lobby", "code": clean(message.get("code", ""), 12),
-            "seats": [{"name": clean(seat["name"], NAME_LIMIT) if seat.get("name") else None,
-                       "kind": clean(seat.get("kind", ""), 12),
-                       "status": clean(seat.get("status", ""), 12),
-                       "level": clean(seat.get("level", ""), 12)} for seat in seats]}
+    return {"type": "lobby", "code": plain(message.get("code", ""), 12),
+            "seats": [{"name": plain(seat["name"], NAME_LIMIT) if seat.get("name") else None,
+                       "kind": plain(seat.get("kind", ""), 12),
+                       "status": plain(seat.get("status", ""), 12),
+                       "level": plain(seat.get("level", ""), 12)} for seat in seats]}
 
 
 class RemoteSession:
@@ -90,6 +90,9 @@ class RemoteSession:
         self.lobby: dict[str, Any] | None = None
         self.statuses: dict[int, str] = {}
         self.error: tuple[str, str] | None = None  # the last error: code and text to show
+        self.played_by: dict[int, str] = {}  # events a computer made for an absent player
+        self.said: tuple[int, str] | None = None  # the last word said at the table
+        self.votes: tuple[bool | None, ...] = ()  # each seat's word on a rematch
 
     # ------------------------------------------------------------------ from the host
 
@@ -99,14 +102,29 @@ class RemoteSession:
 
     def receive(self, message: dict[str, Any]) -> str:
         """Take one message; returns what changed: hello, event, state, turn, lobby, seat, error,
-        or "" (nothing to show yet). WireError if the message is malformed."""
+        or "" (nothing to show yet). WireError if the message is malformed. A hello of other
+        seats or another game, once a game has begun here, changes nothing and returns
+        ANOTHER_TABLE: that table is a new session's (a screen drawn from this one stays true
+        to it)."""
         kind = message.get("type")
         try:
             if kind == "hello":
                 return self._hello(message)
             if kind == "event":
                 self.events.append(protocol.parse_event(message, max(len(self.names), 2)))
+                by = message.get("by")
+                if isinstance(by, str) and by in LEVELS:
+                    self.played_by[len(self.events) - 1] = by
                 return "event"
+            if kind == "said":
+                return self._said(message)
+            if kind == "rematch":
+                votes = message.get("votes")
+                if not isinstance(votes, list) or len(votes) > 6 or \
+                        not all(v is None or isinstance(v, bool) for v in votes):
+                    raise wire.WireError(wire.MALFORMED, "rematch: a list of votes expected")
+                self.votes = tuple(votes)
+                return "rematch"
             if kind == "state":
                 return self._state(message)
             if kind == "your-turn":
@@ -120,10 +138,10 @@ class RemoteSession:
                 seat, status = message.get("seat"), message.get("status")
                 if not isinstance(seat, int) or not isinstance(status, str):
                     raise wire.WireError(wire.MALFORMED, "seat: seat and status expected")
-                self.statuses[seat] = clean(status, 12)
+                self.statuses[seat] = plain(status, 12)
                 return "seat"
             if kind == "error":
-                code = clean(message.get("code", ""), 40)
+                code = plain(message.get("code", ""), 40)
                 text = str(message.get("message", ""))
                 self.pending = False
                 self.error = (code, error_text(code, text))
@@ -136,6 +154,13 @@ class RemoteSession:
             raise wire.WireError(wire.MALFORMED, f"{kind}: {e}"[:200]) from None
         return ""
 
+    def _said(self, message: dict[str, Any]) -> str:
+        seat, word = message.get("seat"), message.get("word")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names) or word not in wire.WORDS:
+            raise wire.WireError(wire.MALFORMED, "said: a seat and one of the words expected")
+        self.said = (seat, word)
+        return "said"
+
     def _hello(self, message: dict[str, Any]) -> str:
         """The bot protocol's hello, with the seats' names and kinds a table screen shows."""
         hello = protocol.parse_hello(message)
@@ -144,11 +169,16 @@ class RemoteSession:
                 not isinstance(kinds, list) or len(kinds) != len(names) or \
                 len(names) != hello.players:
             raise wire.WireError(wire.MALFORMED, "hello: a name and a kind for every seat")
-        self.rules = hello.rules
-        self.names = tuple(clean(n, NAME_LIMIT) for n in names)
-        self.kinds, self.seat = tuple(clean(k, 12) for k in kinds), hello.seat
-        self.game_id = clean(message.get("game", ""), 64)
+        table = (hello.rules, tuple(plain(n, NAME_LIMIT) for n in names),
+                 tuple(plain(k, 12) for k in kinds), hello.seat,
+                 plain(message.get("game", ""), 64))
+        if self.started and table != (self.rules, self.names, self.kinds, self.seat,
+                                       self.game_id):
+            return ANOTHER_TABLE  # nothing changed: this session is the table begun here
+        self.rules, self.names, self.kinds, self.seat, self.game_id = table
         self.events = []  # the host sends the whole history again after a hello
+        self.played_by = {}
+        self.votes = ()
         self.legal = ()  # (the last view stays on screen until the new one comes)
         self.pending = False
         return "hello"
@@ -185,6 +215,10 @@ class RemoteSession:
     @property
     def deal_over(self) -> bool:
         return self._view is not None and self._view.deal_over
+
+    @property
+    def remote(self) -> bool:
+        return True
 
     @property
     def joined_seat(self) -> int | None:
@@ -227,6 +261,9 @@ class RemoteSession:
 
     # ------------------------------------------------------------------ acting
 
+    def close(self) -> None:
+        """Nothing is held here: the host keeps the game (the connection is the client's)."""
+
     def computer_to_act(self) -> bool:
         return False  # the host plays the computers
 
@@ -248,6 +285,15 @@ class RemoteSession:
             self._send({"type": "action", "action": NextDeal().to_json()})
             self.pending = True
         return []
+
+    def say(self, word: str) -> None:
+        """One of the preset words, to everyone at the table."""
+        self._send({"type": "say", "word": word})
+
+    def vote(self, accept: bool) -> None:
+        """This seat's word on a rematch, once the game is over."""
+        if self.over:
+            self._send({"type": "rematch", "accept": accept})
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.send is None:

@@ -16,17 +16,19 @@ from gofish.ai import Player, make_player
 from gofish.i18n import _
 from gofish.names import card_label
 from gofish.narrate import story
+from gofish.store.joined import SecretBook
 
 from .client import RemoteSession
-from .seat_client import SeatClient, SecretBook, Stop
+from .seat_client import SeatClient, Stop
 from .text import clean_lines
 
 
 class AutoSeat:
     """Plays the seat from what the session was told, as a computer player would."""
 
-    def __init__(self, session: RemoteSession, level: str, out: TextIO, seed: int = 0) -> None:
-        self.session = session
+    def __init__(self, session: Callable[[], RemoteSession], level: str, out: TextIO,
+                 seed: int = 0) -> None:
+        self._session = session  # the client's session (a new one for another table)
         self.level = level
         self.out = out
         self.seed = seed
@@ -35,6 +37,10 @@ class AutoSeat:
         self.printed = 0  # events already printed
         self.actions = 0
         self.on_over: Callable[[], None] = lambda: None
+
+    @property
+    def session(self) -> RemoteSession:
+        return self._session()
 
     def on_change(self, kind: str) -> None:
         s = self.session
@@ -78,16 +84,22 @@ class AutoSeat:
 async def play_headless(host: str, port: int, code: str, name: str, level: str, *,
                         book: SecretBook | None, transcript: TextIO | None = None,
                         out: TextIO = sys.stdout, give_up_after: float = 60.0) -> int:
-    session = RemoteSession()
-    auto = AutoSeat(session, level, out)
-    client = SeatClient(host, port, code, name, session=session, on_change=auto.on_change,
-                        book=book, transcript=transcript, give_up_after=give_up_after)
+    def seat() -> RemoteSession:
+        session = client.session
+        assert isinstance(session, RemoteSession)  # (a seat's client: never a watcher's)
+        return session
+
+    auto = AutoSeat(seat, level, out)
+    client = SeatClient(host, port, code, name, session=RemoteSession(),
+                        on_change=auto.on_change, book=book, transcript=transcript,
+                        give_up_after=give_up_after)
     auto.on_over = client.stop
     try:
         await client.run()
     except Stop as e:
         print(clean_lines(_("gofish: {why}").format(why=e.text)), file=sys.stderr)
         return 1
+    session = seat()
     if session.over:
         winners = ", ".join(session.names[w] for w in session.winners)
         auto.say(_("Game over: {names} won.").format(names=winners))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -28,28 +28,24 @@ from gofish.engine import Rules
 from gofish.i18n import _
 from gofish.protocol import wire
 from gofish.session import Session
-from gofish.store.atomic import write_atomic
-from gofish.store.errors import GameLocked, StoreError
-from gofish.store.lock import GameLock, acquire
-from gofish.store.paths import ensure_private_dir
+from gofish.store.errors import StoreError
+from gofish.store.lock import GameLock
 from gofish.store.repo import Store
+from gofish.store.tables import TableFiles
 
 from .codes import new_code, new_key, parse_code
+from .conn import Conn
 from .limits import (
     IDLE_TIMEOUT,
     JOIN_TIMEOUT,
-    MAX_ERRORS,
-    MESSAGE_BURST,
-    MESSAGES_PER_SECOND,
-    WRITE_BUFFER,
     AddressBook,
     TokenBucket,
     network,
 )
+from .lobby import Lobby
 from .plan import PlanError, SeatPlan, TableRecord
 from .table import Refused, Table
 
-TABLES = "tables"  # beside the saves: <data dir>/tables/<CODE>.json and <CODE>.lock
 GATE_BUDGET = 0.004  # seconds of computer moves between two looks at the sockets
 BATCH = 16  # unpaced computer moves applied before one save
 # The host process hands the interpreter lock over after this long (Python's default: 5 ms).
@@ -114,61 +110,12 @@ class Gate:
                 self._clear.set()
 
 
-class Conn:
-    """One client connection: its limits, and the seat it holds once joined."""
-
-    def __init__(self, address: str, write: Callable[[bytes], Any],
-                 close: Callable[[], Any] = lambda: None,
-                 buffered: Callable[[], int] = lambda: 0,
-                 clock: Callable[[], float] = time.monotonic,
-                 closing: Callable[[], bool] = lambda: False) -> None:
-        self.address = address
-        self._write = write
-        self._close = close
-        self._buffered = buffered
-        self._closing = closing
-        self.bucket = TokenBucket(MESSAGES_PER_SECOND, MESSAGE_BURST, clock)
-        self.opened = clock()  # the join deadline counts from here
-        self.errors = 0
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_many([message])
-
-    def send_many(self, messages: list[dict[str, Any]]) -> None:
-        if self.closed:
-            return
-        if self._closing():  # the other side has gone; the reader will notice
-            self.closed = True
-            return
-        self._write(b"".join(wire.encode(m) for m in messages))
-        if self._buffered() > WRITE_BUFFER:  # it does not read what it is sent: let it go
-            self.close()
-
-    def error(self, code: str, message: str) -> None:
-        self.errors += 1
-        if self.errors >= MAX_ERRORS:
-            self.close(wire.TOO_MANY, "too many bad messages")
-        else:
-            self.send(wire.error(code, message))
-
-    def close(self, code: str = "", message: str = "") -> None:
-        if self.closed:
-            return
-        if code:
-            self._write(wire.encode(wire.error(code, message)))
-        self.closed = True
-        self._close()
-
-
 class Host:
     def __init__(self, store: Store, *, delay: float = 0.6, say: Callable[[str], None] | None = None,
                  threaded_saves: bool = True, save_threads: int = 4, player_threads: int = 16,
                  gate_budget: float = GATE_BUDGET, auto_start: bool = True,
                  max_per_address: int | None = None, join_timeout: float = JOIN_TIMEOUT,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, may_open: bool = False) -> None:
         self.store = store
         self.delay = delay
         self.say = say or (lambda text: None)
@@ -176,6 +123,7 @@ class Host:
         self.join_timeout = join_timeout
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.files = TableFiles(store.root)  # the tables' records, kept by the store
         self.addresses = AddressBook(clock)
         if max_per_address is not None:  # pending connections from one network
             self.addresses.most_pending_per_network = max_per_address
@@ -194,6 +142,7 @@ class Host:
         self._seat_said: dict[tuple[str, int], bool] = {}  # here, as last said
         self._seat_lines: dict[tuple[str, int], TokenBucket] = {}
         self._seat_due: set[tuple[str, int]] = set()  # a line to say in a moment
+        self.lobby = Lobby(self, may_open=may_open)  # the tables' list, opening, watching
 
     @property
     def connections(self) -> int:
@@ -201,22 +150,21 @@ class Host:
 
     @property
     def tables_dir(self) -> Path:
-        return self.store.root / TABLES
+        return self.files.folder
 
     # ------------------------------------------------------------------ tables
 
     def open_table(self, seats: list[SeatPlan], rules: Rules, *, seed: int | None = None,
                    takeover_after: float | None = None, takeover_level: str = "hard") -> Table:
         """A new table, written to disk and locked by this host; raises StoreError if it cannot."""
-        ensure_private_dir(self.tables_dir)
-        taken = set(self.tables) | {p.stem for p in self.tables_dir.glob("*.json")}
-        code = new_code(taken)
+        code = new_code(set(self.tables) | set(self.files.codes()))
         rules.check_players(len(seats))
         self._give_keys(seats)
         record = TableRecord(code, rules, seats, secrets.randbits(32) if seed is None else seed,
                              takeover_after=takeover_after, takeover_level=takeover_level)
-        self._locks[code] = [self._lock_table(code)]
+        self._locks[code] = [self.files.hold(code)]
         table = Table(record, clock=self.clock)
+        table.on_change = self.lobby.changed
         self.tables[code] = table
         self._write_record(table)
         return table
@@ -234,15 +182,12 @@ class Host:
 
     def reopen(self) -> list[Table]:
         """Open again every unfinished table this data folder holds (after a restart)."""
-        if not self.tables_dir.is_dir():
-            return []
         opened = []
-        for path in sorted(self.tables_dir.glob("*.json")):
-            code = path.stem
+        for code in self.files.codes():
             if code in self.tables:
                 continue
             try:
-                table = self._reopen(path)
+                table = self._reopen(code)
             except (OSError, ValueError, StoreError) as e:
                 self.say(_("Table {code} cannot be opened: {why}").format(code=code, why=e))
                 continue
@@ -250,21 +195,22 @@ class Host:
                 opened.append(table)
         return opened
 
-    def _reopen(self, path: Path) -> Table | None:
-        record = TableRecord.from_json(json.loads(path.read_bytes()))
-        if record.code != path.stem:
+    def _reopen(self, code: str) -> Table | None:
+        record = TableRecord.from_json(self.files.read(code))
+        if record.code != code:
             raise PlanError("the file name is not its code")
-        locks = [self._lock_table(record.code)]
+        locks = [self.files.hold(record.code)]
         session: Session | None = None
         try:
             table = Table(record, clock=self.clock)
+            table.on_change = self.lobby.changed
             if self._give_keys(record.seats):  # a table kept by an older host had none
                 self._write_record(table)
             if record.game_id:
                 # the host saves each batch of moves itself, off the loop (see _after)
                 session = Session.resume(self.store, record.game_id, autosave=False)
                 if session.over:
-                    path.unlink()
+                    self.files.remove(code)
                     session.close()
                     for lock in locks:
                         lock.release()
@@ -282,20 +228,32 @@ class Host:
             self._drive(table)
         return table
 
-    def _lock_table(self, code: str) -> GameLock:
-        try:
-            return acquire(self.tables_dir / f"{code}.lock")
-        except GameLocked:
-            raise StoreError(_("another gofish host has this table open")) from None
-
     def _write_record(self, table: Table) -> None:
-        data = json.dumps(table.record.to_json(), ensure_ascii=False).encode("utf-8")
-        try:
-            write_atomic(self.tables_dir / f"{table.code}.json", data)
-        except OSError as e:
-            raise StoreError(_("cannot save the table {code}: {why}").format(
-                code=table.code, why=e.strerror or e)) from None
+        self.files.write(table.code, table.record.to_json())
 
+    def save_record(self, table: Table) -> None:
+        """The table's record as it is now, for a restarted host (StoreError if it cannot)."""
+        if not table.over:
+            self._write_record(table)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a table is waiting for players or in play, or anyone is connected to one."""
+        return any(not t.over or t.links or t.watchers for t in self.tables.values())
+
+    async def rematch(self, table: Table) -> None:
+        """Every human seat accepted: a new deal at the same table, the same seats."""
+        if not table.over:
+            return
+        record = table.record
+        record.seed = secrets.randbits(32)
+        record.game_id = ""
+        record.played_by = []
+        table.session = None
+        table.stand_ins.clear()
+        self._locks[table.code] = [self.files.hold(table.code)]
+        self._drivers.pop(table.code, None)
+        await self.start(table)
     async def start(self, table: Table, fill: str | None = None) -> None:
         """Begin the game: free seats go to computers of level ``fill`` (if given)."""
         if table.started or table.starting:
@@ -391,8 +349,7 @@ class Host:
 
     def _let_go(self, code: str, locks: list[GameLock], session: Session) -> None:
         """The game is over and saved: the table file goes, and so do the locks."""
-        with contextlib.suppress(OSError):
-            (self.tables_dir / f"{code}.json").unlink()
+        self.files.remove(code)
         session.close()  # the table stays open for its players; the game is in the history
         for lock in locks:
             lock.release()
@@ -421,12 +378,27 @@ class Host:
             await self._join(conn, message)
         elif kind == "action":
             await self._act(conn, message)
+        elif kind == "tables":
+            self.lobby.follow(conn, message)
+        elif kind == "open":
+            await self.lobby.open(conn, message)
+        elif kind == "watch":
+            self.lobby.watch(conn, message)
+        elif kind == "control":
+            await self.lobby.control(conn, message)
+        elif kind in ("say", "rematch"):
+            await self._seat_word(conn, kind, message)
         else:
             conn.error(wire.UNKNOWN, f"unknown message type {kind!r}"[:100])
 
     async def _join(self, conn: Conn, message: dict[str, Any]) -> None:
         if conn.table is not None:
             conn.error(wire.JOINED, "this connection already holds a seat")
+            return
+        version = message.get("protocol", wire.PROTOCOL)
+        if type(version) is not int or version != wire.PROTOCOL:  # (True == 1 in Python)
+            conn.error(wire.MALFORMED, f"protocol {version!r:.20} is not spoken here "
+                                       f"(only {wire.PROTOCOL})")
             return
         code, key = parse_code(message.get("code")) or ("", "")
         table = self.tables.get(code) if code else None
@@ -477,6 +449,23 @@ class Host:
             except (StoreError, Refused) as e:
                 self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
 
+    async def _seat_word(self, conn: Conn, kind: str, message: dict[str, Any]) -> None:
+        """A seated player's word: one of the preset words, or their answer to a rematch."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            conn.error(wire.NOT_JOINED, "join a table first")
+            return
+        try:
+            if kind == "say":
+                table.say(seat, message.get("word"))
+                return
+            if table.vote(seat, message.get("accept")):
+                await self.rematch(table)
+        except Refused as e:
+            conn.error(e.code, str(e))
+        except StoreError as e:
+            self.say(_("Table {code}: cannot start: {why}").format(code=table.code, why=e))
+
     def _out_of_attempts(self, address: str) -> None:
         """Tell the host's terminal (at most once a minute per network): new players from
         there cannot take a seat for a while; seated players still get back in."""
@@ -514,6 +503,18 @@ class Host:
                                                   limit=wire.MAX_LINE)
         return self._server
 
+    async def serve_unix(self, path: Path) -> asyncio.Server:
+        """Listen on a Unix socket (made 0600: only this account connects)."""
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # a socket left by a server that died (the caller holds the lock)
+        old = os.umask(0o177)
+        try:
+            self._server = await asyncio.start_unix_server(self._connection, path,
+                                                           limit=wire.MAX_LINE)
+        finally:
+            os.umask(old)
+        return self._server
+
     async def _connection(self, reader: asyncio.StreamReader,
                           writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
@@ -529,6 +530,7 @@ class Host:
         finally:
             self._conns.discard(conn)
             self.addresses.settled(conn)
+            self.lobby.gone(conn)
             table, seat = conn.table, conn.seat
             conn.close()
             if table is not None and seat is not None and table.detach(seat, conn):
@@ -567,7 +569,8 @@ class Host:
 
     async def _read(self, conn: Conn, reader: asyncio.StreamReader) -> None:
         while not conn.closed:
-            if conn.table is None:  # an absolute deadline: pings and bad joins do not move it
+            if conn.table is None and not conn.follow and conn.watching is None:
+                # an absolute deadline: pings and bad joins do not move it
                 timeout = conn.opened + self.join_timeout - self.clock()
                 if timeout <= 0:
                     conn.close(wire.TIMEOUT, "no join in time")

@@ -191,12 +191,20 @@ class TableRecord:
     takeover_after: float | None = None  # seconds an away seat waits before a computer plays it
     takeover_level: str = DEFAULT_LEVEL
     created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    owner_hash: str = ""  # the opener's token's hash (a table opened from the lobby)
+    private: bool = False  # not listed in the lobby: joined by its code alone
+    given: dict[int, str] = field(default_factory=dict)  # seats the opener gave to a computer
+    played_by: list[tuple[int, str]] = field(default_factory=list)  # (action, level) played
+    # by a computer for an absent player
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, "code": self.code, "rules": self.rules.to_json(),
                 "seats": [s.to_json() for s in self.seats], "seed": self.seed,
                 "game_id": self.game_id, "takeover_after": self.takeover_after,
-                "takeover_level": self.takeover_level, "created": self.created}
+                "takeover_level": self.takeover_level, "created": self.created,
+                "owner_hash": self.owner_hash, "private": self.private,
+                "given": {str(k): v for k, v in self.given.items()},
+                "played_by": [list(p) for p in self.played_by]}
 
     @classmethod
     def from_json(cls, data: Any) -> TableRecord:
@@ -227,5 +235,20 @@ class TableRecord:
         if level not in LEVELS:
             raise PlanError("takeover_level: unknown level")
         created = data.get("created", "")
+        owner_hash, private = data.get("owner_hash", ""), data.get("private", False)
+        if not is_text(owner_hash) or (owner_hash and not _HEX64.fullmatch(owner_hash)):
+            raise PlanError("owner_hash: not a SHA-256")
+        if not isinstance(private, bool):
+            raise PlanError("private: expected true or false")
+        given = data.get("given", {})
+        if not isinstance(given, dict) or not all(
+                k.isdigit() and int(k) < len(seats) and v in LEVELS for k, v in given.items()):
+            raise PlanError("given: seats and levels expected")
+        played = data.get("played_by", [])
+        if not is_list(played, most=100_000) or not all(
+                is_list(p, 2) and is_whole(p[0], 0, 10_000_000) and p[1] in LEVELS
+                for p in played):
+            raise PlanError("played_by: actions and levels expected")
         return cls(code, rules, seats, seed, game_id, after, level,
-                   created if is_text(created) else "")
+                   created if is_text(created) else "", owner_hash, private,
+                   {int(k): v for k, v in given.items()}, [(p[0], p[1]) for p in played])

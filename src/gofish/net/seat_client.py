@@ -9,26 +9,20 @@ cannot be taken back: that is the point.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
 import random
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
 
 from gofish.i18n import _
 from gofish.protocol import wire
-from gofish.store.atomic import write_atomic
-from gofish.store.errors import StoreError
-from gofish.store.paths import ensure_private_dir
+from gofish.store.joined import SecretBook
 
-from .client import RemoteSession, error_text
+from .client import ANOTHER_TABLE, RemoteSession, error_text
 from .codes import MAX_SECRET
 from .limits import PING_EVERY
 from .text import json_line
+from .watch import WatchSession
 
-JOINED = "joined"
 CLIENT_LIMIT = 1024 * 1024  # the host is trusted more than a client, but not without bound
 CONNECT_TIMEOUT = 10.0
 # a host never reached at all is most likely a wrong address or a host not started: say so
@@ -59,35 +53,7 @@ def parse_address(text: str, default_port: int = wire.DEFAULT_PORT) -> tuple[str
     return host or "127.0.0.1", port
 
 
-class SecretBook:
-    """Seat secrets this player was given, in the player's data folder (files mode 0600)."""
-
-    def __init__(self, root: Path) -> None:
-        self.folder = root / JOINED
-
-    def _path(self, code: str, name: str) -> Path:
-        key = hashlib.sha256(f"{code}\n{name.casefold()}".encode()).hexdigest()[:32]
-        return self.folder / f"{key}.json"
-
-    def get(self, code: str, name: str) -> str | None:
-        try:
-            data = json.loads(self._path(code, name).read_bytes())
-        except (OSError, ValueError):
-            return None
-        secret = data.get("secret") if isinstance(data, dict) else None
-        return secret if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET else None
-
-    def put(self, code: str, name: str, secret: str) -> None:
-        data = {"code": code, "name": name, "secret": secret}
-        try:
-            ensure_private_dir(self.folder)
-            write_atomic(self._path(code, name), json.dumps(data).encode())
-        except (OSError, StoreError):
-            pass  # the seat works without it; only a rejoin after a crash needs it
-
-    def forget(self, code: str, name: str) -> None:
-        with contextlib.suppress(OSError):
-            self._path(code, name).unlink()
+Opener = Callable[[], Awaitable[tuple[asyncio.StreamReader, asyncio.StreamWriter]]]
 
 
 class Stop(Exception):
@@ -100,7 +66,8 @@ class Stop(Exception):
 
 
 class SeatClient:
-    """Keeps one seat connected to its host, feeding every message to ``session``.
+    """Keeps one seat connected to its host, feeding every message to ``session`` (a new
+    one when the host begins another table: read ``client.session`` after each change).
 
     ``on_change(kind)`` is called after each message that changed something (the kinds of
     ``RemoteSession.receive``), and with ``"offline"`` / ``"online"`` as the connection goes
@@ -109,11 +76,17 @@ class SeatClient:
     """
 
     def __init__(self, host: str, port: int, code: str, name: str, *,
-                 session: RemoteSession, on_change: Callable[[str], None] = lambda kind: None,
+                 session: RemoteSession | WatchSession, on_change: Callable[[str], None] = lambda kind: None,
                  book: SecretBook | None = None, transcript: TextIO | None = None,
                  give_up_after: float | None = None,
-                 first_contact: float | None = FIRST_CONTACT) -> None:
+                 first_contact: float | None = FIRST_CONTACT,
+                 opener: Opener | None = None, where: str = "", watch: bool = False) -> None:
         self.host, self.port, self.code, self.name = host, port, code, name
+        # how to reach the host: TCP to host:port, or ``opener`` (the local table server)
+        self.opener: Opener = opener or (lambda: asyncio.open_connection(
+            host, port, limit=CLIENT_LIMIT))
+        self.where = where or f"{host}:{port}"
+        self.watch = watch  # a spectator: no seat, no secret, the public story only
         self.session = session
         self.on_change = on_change
         self.book = book
@@ -138,17 +111,15 @@ class SeatClient:
         lost_at = loop.time()
         while not self._stopped:
             try:
-                reader, writer = await asyncio.wait_for(
-                    asyncio.open_connection(self.host, self.port, limit=CLIENT_LIMIT),
-                    CONNECT_TIMEOUT)
+                reader, writer = await asyncio.wait_for(self.opener(), CONNECT_TIMEOUT)
             except (OSError, TimeoutError) as e:
                 limit = self.first_contact if not self.ever_connected else None
                 if limit is None or (self.give_up_after is not None
                                      and self.give_up_after < limit):
                     limit = self.give_up_after
                 if limit is not None and loop.time() - lost_at > limit:
-                    raise Stop("offline", _("Cannot reach the host at {host}:{port}: {why}")
-                               .format(host=self.host, port=self.port,
+                    raise Stop("offline", _("Cannot reach the host at {where}: {why}")
+                               .format(where=self.where,
                                        why=getattr(e, "strerror", None) or e)) from None
                 await asyncio.sleep(delay * (0.75 + random.random() / 2))
                 delay = min(delay * 2, RETRY_MOST)
@@ -175,6 +146,8 @@ class SeatClient:
                                 "name": self.name}
         if self.secret:
             join["secret"] = self.secret
+        if self.watch:
+            join = {"type": "watch", "code": self.code}
         writer.write(wire.encode(join))
         pinger = asyncio.get_running_loop().create_task(self._ping(writer))
         try:
@@ -197,6 +170,9 @@ class SeatClient:
             self.transcript.write(json_line(message) + "\n")  # safe to cat: no raw controls
             self.transcript.flush()
         kind = message["type"]
+        if kind == "watching" and self.watch:
+            self.connected = self.ever_connected = True
+            self.on_change("online")
         if kind == "welcome":
             secret = message.get("secret")
             if isinstance(secret, str) and 0 < len(secret) <= MAX_SECRET:
@@ -214,6 +190,11 @@ class SeatClient:
             self._stopped = True
             raise Stop(code, error_text(code, str(message.get("message", ""))))
         changed = self.session.receive(message)
+        if changed == ANOTHER_TABLE:
+            # the host begins another table (other seats): a new session for it, so what was
+            # drawn from the old one never meets these seats (show_hand's IndexError)
+            self.session = RemoteSession(self.session.send)
+            changed = self.session.receive(message)
         if changed:
             self.on_change(changed)
 

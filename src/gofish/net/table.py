@@ -16,17 +16,20 @@ from typing import Any, Protocol
 
 from gofish.ai import Player, make_player
 from gofish.engine import Event, IllegalAction, NextDeal, action_from_json
+from gofish.front.flow import Due, whose_move
 from gofish.protocol import wire
 from gofish.seats import COMPUTER, HUMAN, name_key
 from gofish.session import NotYourTurn, Session
 
-from .codes import key_matches, new_secret, secret_hash, secret_matches
+from .codes import key_matches, new_key, new_secret, secret_hash, secret_matches
 from .plan import SeatPlan, TableRecord, check_name, name_computers
 
 HERE = "here"  # a human seat with a live connection
 AWAY = "away"  # a human seat whose player is not connected
 STAND_IN = "computer"  # an away seat a computer plays for until its player is back
 EMPTY = "empty"  # a human seat nobody has taken yet (before the start)
+GIVEN = "given"  # a human seat its opener gave to a computer (until it is freed or rejoined)
+SAY_EVERY = 2.0  # seconds between two words from one seat
 
 
 class Link(Protocol):
@@ -69,6 +72,11 @@ class Table:
         self.starting = False  # the host is writing the new game to disk
         self.lock = asyncio.Lock()  # one action at a time: apply, save, then tell the seats
         self.wake = asyncio.Event()  # the table's driver has something new to look at
+        self.watchers: set[Link] = set()  # spectators: the public view and events only
+        self.votes: dict[int, bool] = {}  # at game over: each human seat's word on a rematch
+        self.said_at: dict[int, float] = {}
+        self.by_event: dict[int, str] = {}  # events made by a computer for an absent player
+        self.on_change: Callable[[], None] = lambda: None  # the lobby's list changed
         now = clock()
         for i, plan in enumerate(record.seats):
             if plan.is_human:
@@ -104,6 +112,8 @@ class Table:
             return EMPTY
         if seat in self.links:
             return HERE
+        if seat in self.record.given:
+            return GIVEN
         return STAND_IN if seat in self.stand_ins else AWAY
 
     def names(self) -> tuple[str, ...]:
@@ -211,8 +221,13 @@ class Table:
 
     def begin(self, session: Session) -> None:
         self.session = session
+        self.votes = {}
+        self.by_event = {}
         for seat in list(self.links):
             self.sync(seat)
+        for link in list(self.watchers):
+            self._show(link)
+        self.on_change()
         self.wake.set()
 
     def play(self, seat: int, data: Any) -> None:
@@ -245,12 +260,15 @@ class Table:
         before ``t`` seconds (None: until woken).
         """
         s = self.session
-        if s is None or s.over:
+        if s is None:
+            return None, None
+        move = whose_move(s)  # the local table's decider too (gofish.front.flow)
+        if move.kind is Due.OVER:
             return None, None
         now = self.clock()
         after = self.record.takeover_after
         humans = [i for i, p in enumerate(self.seats) if p.is_human]
-        if s.deal_over:
+        if move.kind is Due.DEAL_OVER:
             if not humans:
                 return "next-deal", None
             if self.links or after is None:
@@ -258,9 +276,11 @@ class Table:
             since = self.deal_over_since if self.deal_over_since is not None else now
             wait = since + after - now
             return ("next-deal", None) if wait <= 0 else (None, wait)
-        if s.computer_to_act():
+        if move.kind is Due.COMPUTER:
             return "computer", None
-        seat = s.to_act
+        seat = move.seat
+        if seat is not None and seat in self.record.given and seat not in self.links:
+            return "stand-in", None
         if seat is None or seat in self.links or after is None:
             return None, None
         wait = self.away_since.get(seat, now) + after - now
@@ -277,10 +297,11 @@ class Table:
         elif kind == "stand-in":
             seat = s.to_act
             assert seat is not None
+            level = self.record.given.get(seat, self.record.takeover_level)
             stand_in = self.stand_ins.get(seat)
             first = stand_in is None
             if stand_in is None:
-                player = make_player(self.record.takeover_level, seat, s.rules, len(self.seats),
+                player = make_player(level, seat, s.rules, len(self.seats),
                                      self.record.seed * 1013 + seat)
                 stand_in = self.stand_ins[seat] = StandIn(player, 0)
             for e in s.events_for(seat, stand_in.seen):
@@ -288,7 +309,11 @@ class Table:
             stand_in.seen = s.event_count
             if first:
                 self.tell_status(seat)
+            start = s.event_count
+            self.record.played_by.append((s.action_count, level))  # the record says who played
             s.play(seat, stand_in.player.choose(s.view(seat, with_events=False)))
+            for i in range(start, s.event_count):
+                self.by_event[i] = level
         else:  # pragma: no cover - due() names only the kinds above
             raise ValueError(kind)
 
@@ -302,11 +327,131 @@ class Table:
                 "rules": self.record.rules.to_json()}
 
     def tell_lobby(self) -> None:
+        self.on_change()
         message = self.lobby()
-        for link in list(self.links.values()):
+        for link in [*self.links.values(), *self.watchers]:
             link.send(message)
 
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it: no secret, no key, nobody's cards."""
+        s = self.session
+        return {"code": self.code, "rules": self.record.rules.to_json(),
+                "seats": self.lobby()["seats"], "started": self.started,
+                "over": self.over, "watchers": len(self.watchers),
+                "actions": s.action_count if s is not None else 0}
+
+    # ------------------------------------------------------------------ the opener's controls
+
+    def give_to_computer(self, seat: int, level: str) -> None:
+        """A human seat played by a computer from now on (its player may come back); before
+        the start, a free seat becomes a computer's for good."""
+        plan = self._human(seat)
+        if not self.started and not plan.taken:
+            plan.kind, plan.level, plan.name, plan.reserved, plan.key = COMPUTER, level, "", \
+                False, ""
+            self.away_since.pop(seat, None)
+            name_computers(self.seats)
+            self.tell_lobby()
+        else:
+            self.record.given[seat] = level
+            self.tell_status(seat)
+        self.wake.set()
+
+    def free(self, seat: int) -> str:
+        """The seat's player is let go (their secret no longer opens it): a new player may
+        take it with the new key returned (a computer plays it meanwhile, once started)."""
+        plan = self._human(seat)
+        link = self.links.pop(seat, None)
+        if link is not None:
+            link.close(wire.REPLACED, "the table's opener gave this seat to someone else")
+        plan.secret_hash = ""
+        plan.reserved = bool(plan.name) and self.started  # the same name, with the new key
+        plan.key = new_key()
+        if self.started:
+            self.record.given.setdefault(seat, self.record.takeover_level)
+        self.away_since[seat] = self.clock()
+        self.tell_status(seat)
+        self.wake.set()
+        return plan.key
+
+    def _human(self, seat: int) -> SeatPlan:
+        if not (isinstance(seat, int) and 0 <= seat < len(self.seats)) or \
+                self.seats[seat].kind != HUMAN:
+            raise Refused(wire.ILLEGAL, "not a human seat of this table")
+        return self.seats[seat]
+
+    # ------------------------------------------------------------------ talk and the rematch
+
+    def say(self, seat: int, word: object) -> None:
+        """One of the preset words, told to everyone at the table (the watchers too)."""
+        if word not in wire.WORDS:
+            raise Refused(wire.ILLEGAL, "a seat may say only " + ", ".join(wire.WORDS))
+        now = self.clock()
+        if now - self.said_at.get(seat, -1e9) < SAY_EVERY:
+            raise Refused(wire.SLOW_DOWN, "one word every few seconds")
+        self.said_at[seat] = now
+        message = {"type": "said", "seat": seat, "word": word}
+        for link in [*self.links.values(), *self.watchers]:
+            link.send(message)
+
+    def vote(self, seat: int, accept: object) -> bool:
+        """A seat's word on a rematch (only once the game is over); True when every human
+        seat has accepted (the host then deals again at this table)."""
+        if not self.over:
+            raise Refused(wire.ILLEGAL, "a rematch is offered once the game is over")
+        if not isinstance(accept, bool):
+            raise Refused(wire.MALFORMED, "rematch: accept must be true or false")
+        if not accept:
+            self.votes = {seat: False}
+        elif False not in self.votes.values():
+            self.votes[seat] = True
+        else:
+            self.votes = {seat: True}  # after a decline, a new offer
+        message = {"type": "rematch", "votes": [self.votes.get(i) for i in range(len(self.seats))]}
+        for link in [*self.links.values(), *self.watchers]:
+            link.send(message)
+        humans = [i for i, p in enumerate(self.seats) if p.is_human and i not in self.record.given]
+        return all(self.votes.get(i) is True for i in humans)
+
+    # ------------------------------------------------------------------ watchers
+
+    def watch(self, link: Link) -> None:
+        """A spectator: the public view and the public events only, never a hand."""
+        self.watchers.add(link)
+        self._show(link)
+
+    def unwatch(self, link: Link) -> None:
+        self.watchers.discard(link)
+
+    def _show(self, link: Link) -> None:
+        s = self.session
+        if s is None:
+            link.send(self.lobby())
+            return
+        link.send({"type": "watching", "code": self.code, "rules": s.rules.to_json(),
+                   "names": list(self.names()), "kinds": list(self.kinds()),
+                   "game": s.game_id})
+        for other in range(len(self.seats)):
+            if self.status(other) != COMPUTER:
+                link.send({"type": "seat", "seat": other, "status": self.status(other)})
+        self._tell_public(link, 0)
+
+    def _tell_public(self, link: Link, start: int) -> None:
+        s = self.session
+        assert s is not None
+        messages = [self._event(e, start + i) for i, e in enumerate(s.events_for(None, start))]
+        messages.append(wire.public_state(s.public_view(), s.action_count))
+        link.send_many(messages)
+
+    def _event(self, e: Event, index: int) -> dict[str, Any]:
+        message = wire.event_message(e)
+        by = self.by_event.get(index)
+        if by is not None:
+            message["by"] = by  # "Hard, for Dora, asked ..."
+        return message
+
     def tell_status(self, seat: int) -> None:
+        self.on_change()
         if not self.started:
             self.tell_lobby()
             return
@@ -314,6 +459,8 @@ class Table:
         for other, link in list(self.links.items()):
             if other != seat:
                 link.send(message)
+        for link in list(self.watchers):
+            link.send(message)
 
     def sync(self, seat: int) -> None:
         """Everything the seat needs after (re)joining: the game so far, as that seat saw it."""
@@ -339,12 +486,14 @@ class Table:
         elif not s.deal_over:
             self.deal_over_since = None
         for seat, link in list(self.links.items()):
-            self._tell(seat, link, s.events_for(seat, start))
+            self._tell(seat, link, s.events_for(seat, start), start)
+        for link in list(self.watchers):
+            self._tell_public(link, start)
 
-    def _tell(self, seat: int, link: Link, events: list[Event]) -> None:
+    def _tell(self, seat: int, link: Link, events: list[Event], start: int = 0) -> None:
         s = self.session
         assert s is not None
-        messages = [wire.event_message(e) for e in events]
+        messages = [self._event(e, start + i) for i, e in enumerate(events)]
         view = s.view(seat, with_events=False)
         messages.append(wire.state(view, s.action_count))
         if s.over:
@@ -356,9 +505,10 @@ class Table:
         link.send_many(messages)
 
     def close(self, message: str) -> None:
-        for link in list(self.links.values()):
+        for link in [*self.links.values(), *self.watchers]:
             link.close(wire.CLOSED, message)
         self.links.clear()
+        self.watchers.clear()
 
 
-__all__ = ["AWAY", "EMPTY", "HERE", "HUMAN", "Link", "Refused", "STAND_IN", "Table"]
+__all__ = ["AWAY", "EMPTY", "GIVEN", "HERE", "HUMAN", "Link", "Refused", "STAND_IN", "Table"]

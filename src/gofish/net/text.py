@@ -1,51 +1,22 @@
 """Text from the other end of a connection is data: it never drives the terminal it is shown on.
 
-A hostile host (or client) can put anything in a name or a message: ESC sequences that retitle
-the window or clear the screen, C1 controls (U+009B is a CSI to some terminals), DEL, carriage
-returns and line breaks that forge lines, bidi overrides that reorder what follows. ``clean``
-replaces every such character with U+FFFD, so it is seen, not obeyed. Received text is cleaned
-where it enters (``RemoteSession.receive``) and again where it is printed.
-
-The zero-width joiner is kept: it joins emoji into one picture (a family, a flag) and does
-nothing to a terminal; see ``gofish.seats`` for where names may hold it.
+A hostile host (or client) can put anything in a name or a message. Received text is made
+plain where it enters (``RemoteSession.receive``) and again where it is printed, by the one
+rule every front end uses (``gofish.store.text.plain``); here are the forms a connection needs
+besides: several lines, and a transcript line that is safe to ``cat``.
 """
 
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any
 
-ZWJ = "\u200d"
-REPLACEMENT = "\ufffd"
-
-
-def unsafe(ch: str) -> bool:
-    """Controls (C0, C1, DEL), format characters (bidi overrides, invisible marks), line and
-    paragraph separators, surrogates, private-use and unassigned code points; not the ZWJ, nor
-    the spaces Python calls unprintable (French puts a no-break one before ':' and inside « »;
-    no space moves the cursor)."""
-    return not ch.isprintable() and ch != ZWJ and unicodedata.category(ch) != "Zs"
-
-
-def clean(text: object, limit: int = 200) -> str:
-    """``text`` as one line that is safe to show: unsafe characters replaced, at most
-    ``limit`` characters (the last one an ellipsis when it was longer)."""
-    s = text if isinstance(text, str) else str(text)
-    if len(s) > limit:
-        s = s[: max(limit - 1, 0)] + "\u2026"
-    if not s.isprintable():
-        s = "".join(REPLACEMENT if unsafe(ch) else ch for ch in s)
-    return s
+from gofish.store.text import plain, unsafe
 
 
 def clean_lines(text: str) -> str:
     """Several lines, each cleaned (the line breaks themselves are kept)."""
-    return "\n".join(clean(line, 10_000) for line in text.split("\n"))
-
-
-def is_clean(text: str) -> bool:
-    return not any(unsafe(ch) for ch in text)
+    return "\n".join(plain(line, None) for line in text.split("\n"))
 
 
 def json_line(message: Any) -> str:

@@ -13,21 +13,11 @@ import os
 import shutil
 import sys
 import time
-import unicodedata
 from typing import TextIO
 
+from gofish.store.text import plain
+
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, clear the scrollback (xterm, VT100+)
-KEPT = {"\u200d"}  # a ZWJ, which joins emoji in a name
-
-
-def plain(text: str) -> str:
-    """``text`` with any control or format character (ESC, CR, a bidi override) replaced: a
-    name or a saved file's text cannot drive the terminal. Unlike store.text.plain, spaces such
-    as French typography's no-break ones are kept."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch in KEPT or unicodedata.category(ch) == "Zs"
-                   else "\ufffd" for ch in text)
 
 
 class EndOfInput(Exception):
@@ -55,13 +45,13 @@ class Console:
 
     def say(self, text: str = "") -> None:
         """One line (or several, already joined), made plain: names can hold anything."""
-        lines = [plain(line) for line in text.split("\n")]
+        lines = [plain(line, None) for line in text.split("\n")]
         self.stdout.write("\n".join(lines) + "\n")
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
         """The answer to ``prompt`` (without its newline); EndOfInput when input is closed."""
-        self.stdout.write(plain(prompt) + " ")
+        self.stdout.write(plain(prompt, None) + " ")
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:

@@ -14,18 +14,24 @@ from collections.abc import Sequence
 
 from gofish.command_name import command_name
 from gofish.engine import PRESETS, Rules, RulesError
+from gofish.front.choice import (
+    NewGame,
+    SetupChoice,
+    default_choice,
+    read_last_setup,
+    write_last_setup,
+)
+from gofish.front.hints import resume_hint
+from gofish.front.levels import level_hint
+from gofish.front.pace import environment_delay
 from gofish.i18n import Np_, _, pgettext
 from gofish.names import set_ascii
 from gofish.narrate import story
-from gofish.playing import resume_hint
 from gofish.rules_text import PRESET_TITLES
 from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
 from gofish.session import Session
 from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store
-from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
-from gofish.tui.launch import environment_delay
-from gofish.tui.levels import level_hint
 
 from .console import Console, EndOfInput
 from .table import QUIT, PlainTable
@@ -50,11 +56,13 @@ class PlainFront:
 
     # ------------------------------------------------------------------ the menu
 
-    def main(self, start: str = "menu", game_id: str | None = None) -> int:
-        """Run until the player quits; EndOfInput passes through once the game is let go."""
+    def main(self, start: str = "menu", game_id: str | None = None,
+             new: NewGame | None = None) -> int:
+        """Run until the player quits; EndOfInput passes through once the game is let go.
+        ``new`` is what ``gofish new`` was told (its seats start that game at once)."""
         try:
             if start == "new":
-                self.new_game()
+                self.new_game(new)
             elif start == "resume":
                 self.resume(game_id or self.latest_id(say_none=True))
             self.menu()
@@ -132,8 +140,16 @@ class PlainFront:
 
     # ------------------------------------------------------------------ a new game
 
-    def new_game(self) -> None:
+    def new_game(self, new: NewGame | None = None) -> None:
+        """The setup's questions, or none when ``gofish new --seats`` gave the seats; --rules
+        is then the rules' default answer, and --seed the deal's seed either way."""
+        new = new or NewGame()
+        if new.seats is not None:
+            self.start(new.seats, new.rules or PRESETS["standard"], new.seed)
+            return
         last = self.last_setup()
+        if new.rules is not None:
+            last = SetupChoice(last.seats, new.rules, last.seed, last.pace)
         say = self.console.say
         say(_("New game. Press Enter to keep the answer in brackets."))
         count = self.ask_number(_("How many players, 2 to 6?"), len(last.seats), 2, 6)
@@ -147,15 +163,18 @@ class PlainFront:
         rules = self.ask_rules(last.rules, count)
         choice = SetupChoice(tuple(seats), rules, None, last.pace)
         write_last_setup(self.store.root, choice)
+        self.start(seats, rules, new.seed)
+
+    def start(self, seats: Sequence[SeatSpec], rules: Rules, seed: int | None) -> None:
         try:
-            game = Session.start(self.store, rules, seats)
+            game = Session.start(self.store, rules, seats, seed)
         except StoreError as e:
-            say(_("Could not start the game: {why}").format(why=e))
+            self.console.say(_("Could not start the game: {why}").format(why=e))
             return
         self.play(game, resumed=False)
 
     def last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice()
+        return read_last_setup(self.store.root) or default_choice(self.profile)
 
     def ask_number(self, question: str, default: int, low: int, high: int) -> int:
         while True:
@@ -229,8 +248,8 @@ class PlainFront:
         try:
             game = Session.resume(self.store, game_id)
         except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.console.say(_("{why} You can read its log from the history.").format(why=why))
+            self.console.say(_("Cannot resume {id}: {why}. The history reads its log.").format(
+                id=game_id, why=e))
             return False
         except StoreError as e:
             self.console.say(_("Cannot resume {id}: {why}").format(id=game_id, why=e))
@@ -320,8 +339,9 @@ def _free_name(name: str, seats: Sequence[SeatSpec]) -> str:
 # ------------------------------------------------------------------ the command
 
 
-def run_plain(args: argparse.Namespace) -> int:
-    """``gofish --plain`` (and play, new and resume on a TERM=dumb terminal)."""
+def run_plain(args: argparse.Namespace, new: NewGame | None = None) -> int:
+    """``gofish --plain`` (and play, new and resume on a TERM=dumb terminal); ``new`` is what
+    ``gofish new`` was told."""
     set_ascii(args.ascii)
     delay = environment_delay()
     if delay is None:
@@ -345,7 +365,7 @@ def run_plain(args: argparse.Namespace) -> int:
         with contextlib.suppress(ValueError, OSError):  # not the main thread: leave them be
             signal.signal(sig, leave)
     try:
-        return front.main(args.start, getattr(args, "game_id", None))
+        return front.main(args.start, getattr(args, "game_id", None), new)
     except EndOfInput:
         return 0
     except KeyboardInterrupt:

@@ -12,9 +12,10 @@ code the other side can act on, never an exception from deep inside a parser.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from gofish.engine import Action, Event, Rules, SeatView
+from gofish.engine import Action, Event, PublicView, Rules, SeatView
 from gofish.engine.cards import RANKS, card_code, parse_card, parse_rank
 
 from . import messages as protocol
@@ -23,6 +24,10 @@ from .messages import PROTOCOL as PROTOCOL
 from .messages import event_message as event_message
 from .messages import your_turn as your_turn
 from .validate import is_list, is_whole
+
+# what a seat may say at a shared table: a few preset words, never free text (each reader's
+# own client says them in its language)
+WORDS = ("good-game", "your-turn", "well-played", "hurry-up")
 
 MAX_LINE = 8192  # bytes in one message from a client, newline included; a join is ~100
 DEFAULT_PORT = 7473
@@ -125,6 +130,22 @@ def view_to_json(view: SeatView, actions: int) -> dict[str, Any]:
 
 def state(view: SeatView, actions: int) -> dict[str, Any]:
     return {"type": "state", "view": view_to_json(view, actions)}
+
+
+def public_state(view: PublicView, actions: int) -> dict[str, Any]:
+    """A watcher's state: the public view (no seat, no hand)."""
+    data = view_to_json(view, actions)  # type: ignore[arg-type]
+    data["seat"] = None
+    return {"type": "public-state", "view": data}
+
+
+def public_view_from_json(data: Any, rules: Rules,
+                          events: tuple[Event, ...] = ()) -> tuple[PublicView, int]:
+    """The view a ``public-state`` message carries: no hand may be in it."""
+    if not isinstance(data, dict) or data.get("seat") is not None or data.get("hand"):
+        raise WireError(MALFORMED, "public-state: a view with no seat and no hand expected")
+    view, actions = view_from_json({**data, "seat": 0}, rules)
+    return replace(PublicView.of(view), events=events), actions
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int, *, none: bool = False) -> Any:

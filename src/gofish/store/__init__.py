@@ -10,29 +10,58 @@ Pure Python (never textual or rich), so the TUI, the CLI and the tests share it:
         record = record.updated_with(game)
         store.save(record)                   # atomic: the old file or the new, never torn
     store.list()                             # GameInfo / Unreadable, newest first
+
+The names below are loaded when first asked for: ``gofish --version`` reads the settings
+(gofish.store.settings, which runs this file) and needs neither the saves nor the engine.
 """
 
-from .errors import GameLocked, LoadError, NewerSchema, StoreError
-from .lock import GameLock
-from .paths import resolve_data_dir
-from .repo import Entry, GameInfo, GameNotFound, Store, Unreadable, read_checked
-from .saves import (
-    FINISHED,
-    IN_PROGRESS,
-    MAX_BYTES,
-    SCHEMA,
-    SavedGame,
-    SeatSummary,
-    Summary,
-    summarize,
-    utc_now,
-)
-from .stats import Stats, Tally, compute_stats, record_against
-from .text import plain
+from __future__ import annotations
 
-__all__ = [
-    "GameLocked", "LoadError", "NewerSchema", "StoreError", "GameLock", "resolve_data_dir",
-    "Entry", "GameInfo", "GameNotFound", "Store", "Unreadable", "read_checked",
-    "FINISHED", "IN_PROGRESS", "MAX_BYTES", "SCHEMA", "SavedGame", "SeatSummary", "Summary",
-    "summarize", "utc_now", "Stats", "Tally", "compute_stats", "record_against", "plain",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the same names as _EXPORTS (tests/store/test_package.py checks it)
+    from .errors import GameLocked, LoadError, NewerSchema, StoreError
+    from .lock import GameLock
+    from .paths import resolve_data_dir
+    from .repo import Entry, GameInfo, GameNotFound, Store, Unreadable, read_checked
+    from .saves import (
+        FINISHED,
+        IN_PROGRESS,
+        MAX_BYTES,
+        SCHEMA,
+        SavedGame,
+        SeatSummary,
+        Summary,
+        summarize,
+        utc_now,
+    )
+    from .stats import Stats, Tally, compute_stats, record_against
+    from .text import plain
+
+_EXPORTS = {
+    "errors": ("GameLocked", "LoadError", "NewerSchema", "StoreError"),
+    "lock": ("GameLock",),
+    "paths": ("resolve_data_dir",),
+    "repo": ("Entry", "GameInfo", "GameNotFound", "Store", "Unreadable", "read_checked"),
+    "saves": ("FINISHED", "IN_PROGRESS", "MAX_BYTES", "SCHEMA", "SavedGame", "SeatSummary",
+              "Summary", "summarize", "utc_now"),
+    "stats": ("Stats", "Tally", "compute_stats", "record_against"),
+    "text": ("plain",),
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = list(_HOME)
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which then refuses a name not imported above
+
+    def __getattr__(name: str) -> Any:
+        if name not in _HOME:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted([*globals(), *__all__])

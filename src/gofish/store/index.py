@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 INDEX_NAME = ".index"  # hidden, and not *.json: never taken for a game
-INDEX_VERSION = 2
+INDEX_VERSION = 3  # 3: an unfinished game's row is written once its body has been checked
 MAX_INDEX_BYTES = 256 * 1024 * 1024
 
 # file name -> [mtime_ns, size, inode, header row (saves.Header.to_row)]

@@ -177,11 +177,13 @@ def _write_holder(fd: int) -> None:
 
 
 def locked_error(holder: dict[str, Any]) -> GameLocked:
+    """The refusal's reason, a clause to follow "Cannot resume X: " (what can be done instead is
+    the front end's to say: its history reads the log)."""
     if holder.get("pid"):
-        reason = _("this game is open in another gofish (process {pid} on {host}, since {since});"
-                   " you can view it read-only").format(
+        reason = _("this game is open in another gofish (process {pid} on {host}, since "
+                   "{since})").format(
             pid=plain(holder.get("pid"), 12), host=plain(holder.get("host", "?"), 64),
             since=plain(holder.get("since", "?"), 32))
     else:
-        reason = _("this game is open in another gofish; you can view it read-only")
+        reason = _("this game is open in another gofish")
     return GameLocked(reason, holder)

@@ -117,7 +117,7 @@ class Store:
             game_id = new_id(now)
             if not os.path.lexists(self.path(game_id)) and game_id not in self._held:
                 return SavedGame.new(rules, seats, seed, clock=lambda: now, id=game_id)
-        raise StoreError(_("cannot find a free game id"))  # pragma: no cover
+        raise StoreError(_("cannot find a free game id"))
 
     def save(self, record: SavedGame) -> None:
         """Write ``record`` atomically; raise StoreError (the old file intact) if it cannot.
@@ -211,11 +211,12 @@ class Store:
         return self.load(game_id).to_bytes()
 
     def list(self) -> list[Entry]:
-        """Every game, newest first, from the headers alone; damaged files come as Unreadable.
+        """Every game, newest first; damaged files come as Unreadable.
 
         A header comes from the index when the file is unchanged since it was cached, else
-        from the file's first line; a file whose header does not read is checked whole (and
-        moved to damaged/ if it fails).
+        from the file's first line; a file whose header does not read, and an unfinished game
+        (it is offered to be played), is checked whole (and moved to damaged/ if it fails). A
+        finished game is listed from its header alone: a damaged body shows when it is opened.
         """
         with _gc_paused():
             return self._list()
@@ -249,6 +250,11 @@ class Store:
                 if info is None:
                     info = _read_header(entry.path)
                     row = None
+                    if info is not None and not info.finished:
+                        # offered to be played: checked whole once (then the index vouches
+                        # for it), since a body damaged under a good first line was listed
+                        # as playable until opened
+                        info = None
                 if info is not None and name != f"{info.id}{SUFFIX}":
                     info = None
             if info is None:

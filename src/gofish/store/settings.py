@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_atomic
 from .errors import StoreError
 from .paths import ensure_private_dir, resolve_data_dir
 
 SETTINGS_DIR = "settings"
-PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, "high_contrast": ...}
+PREFERENCES = "preferences.json"  # {"language": "fr", "local_letters": true, "ascii": true, ...}
 LAST_SETUP = "last-setup.json"
 
 DataDir = str | os.PathLike[str] | None
@@ -40,6 +39,8 @@ def read_settings(name: str, data_dir: DataDir = None, profile: str | None = Non
 def write_settings(name: str, data: Any, data_dir: DataDir = None,
                    profile: str | None = None) -> None:
     """Write a settings file atomically; raises OSError or StoreError when it cannot."""
+    from .atomic import write_atomic  # tempfile and its imports: every start reads, few write
+
     path = settings_path(name, data_dir, profile)
     ensure_private_dir(path.parent)
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))
@@ -64,6 +65,44 @@ def save_preferences(changes: dict[str, object], data_dir: DataDir = None,
     data = read_preferences(data_dir, profile)
     data.update(changes)
     write_settings(PREFERENCES, data, data_dir, profile)
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """The player's remembered choices, typed: what screens read instead of the file. Anything
+    the file holds that is not of the field's type (an older or hand-edited file) is the
+    default."""
+
+    language: str | None = None
+    local_letters: bool = False
+    tutorial_offered: bool = False
+    table_memory: bool | None = None  # None: never chosen (on under Kids, else off)
+    warn_sure_miss: bool = True
+    ascii: bool | None = None  # None: never chosen (on where the terminal cannot draw)
+    player_name: str = ""  # the name this player last took a seat under at a shared table
+
+    @classmethod
+    def read(cls, data_dir: DataDir = None, profile: str | None = None) -> Preferences:
+        return cls.of(read_preferences(data_dir, profile))
+
+    @classmethod
+    def of(cls, prefs: dict[str, object]) -> Preferences:
+        def flag(name: str, default: bool | None) -> bool | None:
+            value = prefs.get(name)
+            return value if isinstance(value, bool) else default
+
+        def text(name: str) -> str:
+            value = prefs.get(name)
+            return value if isinstance(value, str) and len(value) <= 40 else ""
+
+        language = prefs.get("language")
+        return cls(language=language if isinstance(language, str) else None,
+                   local_letters=flag("local_letters", False) is True,
+                   tutorial_offered=flag("tutorial_offered", False) is True,
+                   table_memory=flag("table_memory", None),
+                   warn_sure_miss=flag("warn_sure_miss", True) is not False,
+                   ascii=flag("ascii", None),
+                   player_name=text("player_name"))
 
 
 @dataclass(frozen=True)

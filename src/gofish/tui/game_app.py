@@ -8,25 +8,51 @@ Textual's untyped ``self.app``. The game's app (tui/app.py) and a joined seat's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.geometry import Size
 
+    from gofish.engine import Rules
+    from gofish.front.choice import SetupChoice
+    from gofish.front.place import Place
+    from gofish.net.lobby_client import TableInfo
+    from gofish.net.seat_client import Opener
     from gofish.session import TableSession
     from gofish.store.errors import StoreError
+    from gofish.store.joined import SecretBook
     from gofish.store.repo import Store
-    from gofish.store.settings import Display
+    from gofish.store.settings import Display, Preferences
     from gofish.store.stats import Tally
-    from gofish.tui.choice import SetupChoice
+
+
+class SharedTables(Protocol):
+    """What screens ask of the app's shared tables (gofish.tui.app.shared)."""
+
+    @property
+    def book(self) -> SecretBook: ...
+    def local_opener(self) -> Opener: ...
+    def show_lobby(self) -> None: ...
+    def show_host_setup(self) -> None: ...
+    def host_table(self, seats: list[dict[str, Any]], rules: Rules, seed: int | None,
+                   name: str, *, private: bool = False) -> None: ...
+    def join_table(self, place: Place, transcript: TextIO | None = None) -> None: ...
+    def watch_table(self, code: str) -> None: ...
+    def control_table(self, place: Place, op: str, seat: int | None = None,
+                      level: str = "hard", on_key: Callable[[str], None] | None = None
+                      ) -> None: ...
+    def show_seats_control(self, table: TableInfo, place: Place) -> None: ...
+    def choose_word(self, session: TableSession) -> None: ...
 
 
 class GameApp(Protocol):
     """The app as its screens see it: navigation, the game in play, the computers' pace."""
 
-    REMOTE: bool  # a seat at a table hosted elsewhere: no menu, history, pace or saving here
     store: Store
+    @property
+    def shared(self) -> SharedTables:
+        """The lobby, hosting, joining and watching shared tables."""
     command: str  # how the player runs gofish from their shell (in hints that name a command)
     pass_guard: float  # seconds of quiet before the pass screen takes its key
     moment_seconds: float  # how long a "Go fish!" stays on the table (0: off)
@@ -48,13 +74,22 @@ class GameApp(Protocol):
     def forget_notices(self, title: str) -> None: ...
     def clear_notifications(self) -> None: ...  # Textual's own: every notice taken back
 
-    # display settings (the deck's colours, the theme)
+    # the player's remembered choices (read once; remember() writes them through the store)
+    @property
+    def preferences(self) -> Preferences: ...
+    def remember(self, **changes: object) -> None: ...
+
+    # display settings (the deck's colours, the theme; ASCII only, at once)
     display_settings: Display
     def change_display(self, display: Display) -> None: ...
+    def use_ascii(self, on: bool) -> None: ...
+    command_line_ascii: bool  # --ascii was given: it wins at every start
+    terminal_ascii: bool  # this terminal cannot draw (its TERM): ASCII until the player chooses
 
     # games
     def start_game(self, choice: SetupChoice, remember: bool = True) -> None: ...
     def keep_setup_draft(self, choice: SetupChoice) -> None: ...
+    def load_last_setup(self) -> SetupChoice: ...
     def resume_game(self, game_id: str) -> None: ...
     def plays(self, session: TableSession) -> bool: ...
     def show_help(self, session: TableSession) -> None: ...

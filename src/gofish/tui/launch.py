@@ -15,18 +15,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import math
 import os
 import signal
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gofish.front.pace import environment_delay
 from gofish.i18n import _
 
 if TYPE_CHECKING:
+    from gofish.front.choice import NewGame
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import NewGame
 
 
 def served_in_browser() -> bool:
@@ -38,15 +38,24 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def environment_delay() -> float | None:
-    """GOFISH_DELAY in seconds (0 in tests), which wins over the pace remembered in the
-    settings; None when it is unset or not a number."""
-    text = os.environ.get("GOFISH_DELAY", "").strip()
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return max(0.0, value) if math.isfinite(value) else None
+def terminal_ascii() -> bool:
+    """Whether this terminal (its TERM) cannot draw box lines or suit symbols; a browser's
+    page always can, whatever TERM ``gofish serve`` was started under."""
+    from gofish.tui.terminals import lacks_glyphs
+
+    return not served_in_browser() and lacks_glyphs(os.environ.get("TERM"))
+
+
+def no_terminal_message() -> str:
+    """Why gofish will not start without a terminal, and what does work from where the player
+    is. Over SSH that may be a forced command, which runs itself whatever the player typed
+    after the host (``ssh host gofish --plain`` is still the game), and passes only what
+    AcceptEnv names; but TERM always comes with a terminal, and TERM=dumb is the line mode."""
+    if os.environ.get("SSH_CONNECTION"):
+        return _("gofish needs a terminal: connect with ssh -t, or with TERM=dumb ssh -t to "
+                 "play line by line (for a screen reader).")
+    return _("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
+             "by line with gofish --plain.")
 
 
 def hang_up(app: GofishApp) -> None:
@@ -98,18 +107,18 @@ def launch(args: argparse.Namespace, new: NewGame | None = None) -> int:
     """The app; ``new`` is what ``gofish new`` was told: seats start that game at once, rules
     or a seed alone fill the setup in."""
     if not (served_in_browser() or has_terminal()):
-        print(_("gofish needs a terminal: run it in one (with ssh, use ssh -t), or play line "
-                "by line with gofish --plain."), file=sys.stderr)
+        print(no_terminal_message(), file=sys.stderr)
         return 2
     from gofish.engine import PRESETS
+    from gofish.front.choice import SetupChoice
     from gofish.tui.app import GofishApp
-    from gofish.tui.choice import SetupChoice
 
     choice = None
     if new is not None and new.seats is not None:
         choice = SetupChoice(new.seats, new.rules or PRESETS["standard"], new.seed)
     app = GofishApp(data_dir=args.data_dir, profile=getattr(args, "profile", None),
-                    ascii=args.ascii, computer_delay=environment_delay(), start=args.start,
+                    ascii=args.ascii, terminal_ascii=terminal_ascii(),
+                    computer_delay=environment_delay(), start=args.start,
                     game_id=getattr(args, "game_id", None), choice=choice,
                     setup_rules=new.rules if new is not None else None,
                     setup_seed=new.seed if new is not None else None)

@@ -8,8 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _
-from gofish.tui.keyboard import with_twins
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -22,14 +22,15 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from gofish.engine import IllegalAction
 from gofish.engine import events as ev
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short, suit_symbol
 from gofish.narrate import BOOK, LUCKY, OVER, Line, and_list, story
 from gofish.seats import level_title
 from gofish.tui.cards import ink_style
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 if TYPE_CHECKING:
@@ -194,7 +195,20 @@ class FinalMoveScreen(QuietEnter, ModalScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        # a hand that still holds cards (a deal ended by another's empty hand, or the stock's)
+        # stays in sight: the move is told over the seats, not over the hand
+        self.set_class(self.hand_beneath_holds_cards(), "-hand-up")
         self.call_after_refresh(self.table_to_the_end)
+
+    def hand_beneath_holds_cards(self) -> bool:
+        stack = self.app.screen_stack
+        viewer = getattr(stack[-2], "viewer", None) if len(stack) > 1 else None
+        if viewer is None:
+            return False
+        try:
+            return bool(self.session.view(viewer, with_events=False).hand)
+        except ValueError:  # a seat this session does not show
+            return False
 
     def table_to_the_end(self) -> None:
         """The table's log, beneath, ends with the final move too. The table updated its log
@@ -212,7 +226,7 @@ class FinalMoveScreen(QuietEnter, ModalScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("menu", "leave"):
-            return (action == "leave") == game_app(self).REMOTE
+            return (action == "leave") == self.session.remote
         return True
 
     def action_results(self) -> None:
@@ -233,7 +247,9 @@ def headline(session: TableSession) -> Content:
         return Content.styled(_("Deal {n} is over").format(n=s.public_view().deal + 1),
                               "bold reverse")
     winners = [s.names[w] for w in s.winners]
-    if len(winners) == 1:
+    if s.winners == (viewer_of(s),):
+        text = _("You win!")  # as the log told this player ("Game over: you win!")
+    elif len(winners) == 1:
         text = _("{name} wins!").format(name=winners[0])
     else:
         text = _("{names} share the win!").format(names=and_list(winners))  # as the log says
@@ -256,6 +272,8 @@ class GameOverScreen(QuietEnter, Screen):
         Binding("enter", "primary", N_("Continue")),
         Binding(with_twins("n"), "next_deal", N_("Next deal"), show=False),
         Binding(with_twins("a"), "again", N_("Play again")),
+        Binding(with_twins("a"), "rematch(True)", N_("Rematch")),  # at a shared table
+        Binding(with_twins("d"), "rematch(False)", N_("Decline"), show=False),
         Binding(with_twins("h"), "history", N_("History")),
         Binding(with_twins("r"), "review", N_("Review")),
         Binding("escape", "menu", N_("Menu")),
@@ -278,11 +296,15 @@ class GameOverScreen(QuietEnter, Screen):
             yield Static(self.headline(), id="over-title")
             with VerticalScroll(id="over-body"):
                 yield Static(self.body(view), id="over-table")
+            if remote:  # a shared table: who has accepted a rematch
+                yield Static(self.votes(), id="over-votes")
             with Horizontal(id="over-buttons"):
                 if s.deal_over and not s.over:
                     yield Button(_("Next deal (Enter)"), id="next", variant="primary")
                 elif not remote:
                     yield Button(_("Play again (A)"), id="again", variant="primary")
+                elif s.joined_seat is not None:
+                    yield Button(_("Rematch (A)"), id="rematch", variant="primary")
                 if not remote and s.over:
                     yield Button(_("Review (R)"), id="review")
                 if not remote:
@@ -292,6 +314,21 @@ class GameOverScreen(QuietEnter, Screen):
 
     def headline(self) -> Content:
         return headline(self.session)
+
+    def votes(self) -> Content:
+        """At a shared table, who has accepted a rematch so far ("" until someone answers)."""
+        s = self.session
+        votes = getattr(s, "votes", ())
+        if not s.over or not any(v is not None for v in votes):
+            return Content("")
+        words = {True: _("yes"), False: _("no"), None: "?"}
+        said = ", ".join(f"{s.names[i]} {words[v]}" for i, v in enumerate(votes)
+                         if i < len(s.names) and (s.seats[i].is_human or v is not None))
+        return Content.styled(_("Rematch: {votes}").format(votes=said), "bold")
+
+    def show_votes(self) -> None:
+        if self.is_mounted and self.remote:
+            self.query_one("#over-votes", Static).update(self.votes())
 
     def body(self, view) -> Content:
         """Everything under the headline, in reading order."""
@@ -432,11 +469,14 @@ class GameOverScreen(QuietEnter, Screen):
 
     @property
     def remote(self) -> bool:
-        """A joined seat: a new game and the history are the host's, so neither is offered."""
-        return game_app(self).REMOTE
+        """A shared table: a new game and the history are the host's, so neither is offered
+        (a seat may offer a rematch instead)."""
+        return self.session.remote
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
+        if action == "rematch":
+            return s.over and self.remote and s.joined_seat is not None
         if action in ("again", "review"):
             return s.over and not self.remote
         if action == "next_deal":
@@ -451,7 +491,7 @@ class GameOverScreen(QuietEnter, Screen):
         event.stop()
         actions = {"next": self.action_next_deal, "again": self.action_again,
                    "history": self.action_history, "menu": self.action_menu,
-                   "review": self.action_review}
+                   "review": self.action_review, "rematch": lambda: self.action_rematch(True)}
         actions[event.button.id or ""]()
 
     def action_scroll_page(self, step: int) -> None:
@@ -471,6 +511,8 @@ class GameOverScreen(QuietEnter, Screen):
             focused.press()
         elif self.session.deal_over and not self.session.over:
             self.action_next_deal()
+        elif self.remote:
+            self.action_rematch(True)
         else:
             self.action_again()
 
@@ -483,6 +525,14 @@ class GameOverScreen(QuietEnter, Screen):
     def action_again(self) -> None:
         if self.session.over:
             game_app(self).play_again(self.session)
+
+    def action_rematch(self, accept: bool) -> None:
+        vote = getattr(self.session, "vote", None)
+        if vote is not None and self.session.over:
+            try:
+                vote(accept)
+            except IllegalAction as e:  # not connected: said, nothing sent
+                self.notify(str(e), severity="warning", markup=False)
 
     def action_history(self) -> None:
         game_app(self).show_history()

@@ -12,9 +12,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from gofish.engine import Game
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _
 from gofish.narrate import story
-from gofish.numbers import decimal, percent
+from gofish.numerals import decimal, percent
 from gofish.rules_text import PRESET_TITLES
 from gofish.seats import MAX_NAME, level_title
 from gofish.store.errors import GameLocked, StoreError
@@ -22,7 +23,6 @@ from gofish.store.repo import GameInfo, Store, Unreadable
 from gofish.store.stats import compute_stats
 from gofish.store.text import plain
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.render import bullet, clip
 from gofish.tui.screens.confirm import ConfirmScreen
 from gofish.tui.widgets.keys import KeyFooter

@@ -12,19 +12,21 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from gofish.front.keyboard import with_twins
 from gofish.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
     _,
     language,
+    ngettext,
     set_language,
-    translate_bindings,
 )
+from gofish.store import Unreadable
 from gofish.store.errors import StoreError
 from gofish.store.settings import read_preferences, save_preferences
+from gofish.tui.bindings import translate_bindings
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import with_twins
 from gofish.tui.widgets.keys import KeyFooter
 
 # figlet's standard font, centred as one block (not line by line) so its columns line up
@@ -42,6 +44,7 @@ class MenuScreen(Screen):
     BINDINGS = [
         Binding(with_twins("c"), "continue", N_("Continue")),
         Binding(with_twins("n"), "new", N_("New game")),
+        Binding(with_twins("p"), "play_others", N_("Play with others"), show=False),  # listed
         Binding(with_twins("t"), "tutorial", N_("Learn to play"), show=False),  # the list names it
         Binding(with_twins("h"), "history", N_("History")),
         Binding("question_mark,f1", "help", N_("Help")),
@@ -61,6 +64,7 @@ class MenuScreen(Screen):
                 yield OptionList(
                     Option(_("Continue (C)"), id="continue"),
                     Option(_("New game (N)"), id="new"),
+                    Option(_("Play with others (P)"), id="play_others"),
                     Option(_("Learn to play (T)"), id="tutorial"),
                     Option(_("History (H)"), id="history"),
                     Option(_("Help (?)"), id="help"),
@@ -98,15 +102,29 @@ class MenuScreen(Screen):
         if latest is None:
             options.disable_option("continue")
             options.highlighted = 1
-            info.update(_("No unfinished game. Press N for a new one."))
+            info.update(self.none_to_continue())
             if self.offer_tutorial:
                 # the first time gofish runs, the guided deal is what Enter starts
-                options.highlighted = 2
+                options.highlighted = options.get_option_index("tutorial")
                 info.update(_("New to Go Fish? Enter (or T): a short guided deal. N: a game."))
         else:
             options.enable_option("continue")
             options.highlighted = 0
             info.update(_("Continue: {desc}").format(desc=latest[1]))
+
+    def none_to_continue(self) -> str:
+        """"No unfinished game", unless saves are there that cannot be read (another user's,
+        a newer gofish's): then how many, and why the latest cannot."""
+        try:
+            entries = game_app(self).store.list()
+        except StoreError:
+            entries = []
+        unread = [e for e in entries if isinstance(e, Unreadable) and not e.damaged]
+        if not unread:
+            return _("No unfinished game. Press N for a new one.")
+        return ngettext("{n} saved game cannot be read: {why}. Press N for a new one.",
+                        "{n} saved games cannot be read (the latest: {why}). Press N for a "
+                        "new one.", len(unread)).format(n=len(unread), why=unread[0].reason)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -142,6 +160,9 @@ class MenuScreen(Screen):
 
     def action_new(self) -> None:
         game_app(self).show_setup()
+
+    def action_play_others(self) -> None:
+        game_app(self).shared.show_lobby()
 
     def action_history(self) -> None:
         game_app(self).show_history()

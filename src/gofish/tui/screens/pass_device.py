@@ -14,13 +14,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from gofish.front.keyboard import latin_letter
+from gofish.front.picker import RANK_KEYS, SUIT_KEYS
 from gofish.i18n import N_, _
 from gofish.names import local_rank
 from gofish.narrate import since_last_turn, story
 from gofish.session import TableSession
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import latin_letter
-from gofish.tui.picker import RANK_KEYS, SUIT_KEYS
 from gofish.tui.render import bullet
 from gofish.tui.screens.table import TableScreen
 from gofish.tui.widgets.keys import KeyFooter
@@ -31,6 +31,10 @@ TABLE_KEYS = (set(RANK_KEYS) | set(SUIT_KEYS) | set("0123456789")
               | {k for b in TableScreen.BINDINGS if isinstance(b, Binding)
                  for k in b.key.split(",") if len(k) == 1})
 FALLBACK_KEYS = "gouywxzfbnpe"
+# after the press, the quiet that shows the key was not held, in pass guards: 0.75 s by default,
+# past the usual auto-repeat delays (X11 660 ms, Windows and GNOME 500 ms, macOS less)
+HELD_AFTER = 1.25
+SETTLE_EVERY = 0.05  # seconds between two looks at that quiet
 
 
 def confirm_key(name: str) -> str:
@@ -57,6 +61,8 @@ class PassScreen(Screen):
         self.shown_at = time.monotonic()
         self.last_key = self.shown_at
         self.confirm_key = confirm_key(session.names[seat])
+        self.pending = False  # the key was pressed after a quiet moment: handed over unless
+        # another key follows it soon
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -89,23 +95,42 @@ class PassScreen(Screen):
         return Content("\n").join(Content(bullet() + line.text) for line in lines)
 
     def on_mount(self) -> None:
+        # the recap opens at its top: what happened right after the player's own turn (it
+        # opened at its end, which hid that once it was over 11 lines; the arrows scroll it)
         self.shown_at = self.last_key = time.monotonic()
-        self.query_one("#recap", VerticalScroll).scroll_end(animate=False)
 
     def on_key(self, event: events.Key) -> None:
-        """Only the incoming player's key, pressed on its own after a quiet moment, hands the
-        device over: a key held down repeats too fast, and a burst of keys is the last player's."""
+        """Only the incoming player's key, pressed on its own, hands the device over: after a
+        quiet moment (a burst of keys is the last player's) and followed by none (a terminal
+        shows no key's release, and a key held down sends itself again once the keyboard's
+        repeat delay is over: the hand-over waits past it, and a repeat calls it off)."""
         now = time.monotonic()
-        quiet = now - self.last_key >= game_app(self).pass_guard
+        guard = game_app(self).pass_guard
+        quiet = now - self.last_key >= guard
         self.last_key = now
+        pending, self.pending = self.pending, False  # any key calls a pending one off
         if latin_letter((event.character or "").lower()) != self.confirm_key:
             return
         event.stop()
-        if quiet:
-            self.action_ready()
+        if quiet and not pending and guard <= 0:
+            self.action_ready()  # no guard (tests): at once
+        elif quiet and not pending:
+            self.pending = True
+            self.set_timer(SETTLE_EVERY, self._settle)
         else:
             self.query_one("#pass-hint", Static).update(Content.styled(
                 _("Press {key} once, on its own.").format(key=self.confirm_key.upper()), "bold"))
+
+    def _settle(self) -> None:
+        """Hand over once the press has stood alone long enough; look again until then."""
+        if not self.pending or not self.is_current:
+            self.pending = False
+            return
+        if time.monotonic() - self.last_key >= game_app(self).pass_guard * HELD_AFTER:
+            self.pending = False
+            self.action_ready()
+        else:
+            self.set_timer(SETTLE_EVERY, self._settle)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -24,10 +24,10 @@ from gofish.coach.words import (
     swing_words,
     turning_title,
 )
+from gofish.front.keyboard import with_twins
 from gofish.i18n import N_, _, ngettext
 from gofish.names import ascii_mode, rank_short
 from gofish.narrate import story
-from gofish.tui.keyboard import with_twins
 from gofish.tui.render import cards_row, dot
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -46,6 +46,7 @@ class ReviewScreen(Screen):
         Binding("home", "to(0)", N_("Start/end"), key_display="Home/End"),
         Binding("end", "to(-1)", N_("Start/end"), show=False),
         Binding(with_twins("t"), "turning", N_("Turning point")),
+        Binding(with_twins("p"), "next_player", N_("Player")),  # whose review, in pass and play
         Binding("escape", "back", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -104,6 +105,21 @@ class ReviewScreen(Screen):
         points = self.review.turning
         if points:
             self.go(next((p for p in points if p > self.at), points[0]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_player":
+            return len(self.review.humans) > 1
+        return True
+
+    def action_next_player(self) -> None:
+        """The next human's review of the same game, at the same move (only the first
+        human's could be seen: at one laptop, each player wants their own)."""
+        humans = self.review.humans
+        if len(humans) < 2:
+            return
+        at = humans.index(self.review.seat) if self.review.seat in humans else -1
+        self.review = self.review.as_seat(humans[(at + 1) % len(humans)])
+        self.show()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -19,6 +19,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
+from gofish.front.choice import SetupChoice
+from gofish.front.levels import level_hint
+from gofish.front.pace import PACES, pace_label, read_pace
 from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
     OPTION_LABELS,
@@ -39,10 +42,7 @@ from gofish.seats import (
     SeatSpec,
     printable_name,
 )
-from gofish.tui.choice import SetupChoice
 from gofish.tui.game_app import game_app
-from gofish.tui.levels import level_hint
-from gofish.tui.pace import PACES, pace_label, read_pace
 from gofish.tui.render import labelled
 from gofish.tui.widgets.keys import KeyFooter
 
@@ -68,10 +68,14 @@ def kind_options() -> list[tuple[str, str]]:
     return opts
 
 
-def seat_problem(seats: list[SeatSpec]) -> tuple[int, str] | None:
-    """The first seat whose name cannot be used, and why (names already trimmed)."""
+def seat_problem(seats: list[SeatSpec], *, free_ok: bool = False) -> tuple[int, str] | None:
+    """The first seat whose name cannot be used, and why (names already trimmed). With
+    ``free_ok`` (a shared table's), a human seat after the first may have no name: anyone
+    with the table's code takes it."""
     seen: dict[str, int] = {}
     for i, seat in enumerate(seats):
+        if free_ok and i > 0 and seat.is_human and not seat.name:
+            continue
         if not seat.name or len(seat.name) > MAX_NAME:
             return i, _("Seat {n}: a name must be 1 to {max} characters.").format(
                 n=i + 1, max=MAX_NAME)
@@ -114,14 +118,16 @@ class SeatRow(Horizontal):
 class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s,f5", "start", N_("Start")),
+        Binding("ctrl+s,f5", "open_table", N_("Open the table")),  # the same key, hosting
         Binding("ctrl+n", "add_seat", N_("Add seat")),
         # priority: a focused name or number field would take Ctrl+D as "delete right"
         Binding("ctrl+d", "remove_seat", N_("Remove seat"), priority=True),
         Binding("escape", "cancel", N_("Back")),
     ]
 
-    def __init__(self, choice: SetupChoice) -> None:
+    def __init__(self, choice: SetupChoice, *, hosting: bool = False) -> None:
         super().__init__()
+        self.hosting = hosting  # a shared table's seats: the first is yours, humans may be free
         self.choice = choice
         self.seats = list(choice.seats)
         self._building = False
@@ -132,14 +138,27 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
-            yield Static(Content.styled(_("New game"), "bold reverse"), id="setup-title")
+            title = _("Host a table") if self.hosting else _("New game")
+            yield Static(Content.styled(title, "bold reverse"), id="setup-title")
             yield Static(Content.styled(_("Players (2 to 6)"), "bold"))
+            if self.hosting:
+                yield Static(_("Seat 1 is yours. A human seat with a name is kept for that "
+                               "friend; leave a name empty for anyone with the table's code."),
+                             classes="opt-help", markup=False)
             yield Vertical(id="seat-rows")
             yield Static("", id="level-hint", markup=False)
             with Horizontal(id="seat-buttons"):
                 yield Button(_("Add seat (Ctrl+N)"), id="add", compact=True)
                 yield Button(_("Remove seat (Ctrl+D)"), id="remove", compact=True)
             yield Static("", id="seat-error", classes="error")
+            if self.hosting:
+                with Horizontal(classes="opt-row"):
+                    yield Static(_("In the lobby"), classes="opt-label")
+                    yield Select([(_("listed"), "listed"), (_("private"), "private")],
+                                 value="listed", allow_blank=False, id="listing",
+                                 classes="opt-select", compact=True)
+                yield Static(_("A private table is not listed: friends join it by its code."),
+                             classes="opt-help", markup=False)
             with Horizontal(classes="opt-row"):
                 yield Static(_("Computer pace"), classes="opt-label")
                 yield Select([(pace_label(p), p) for p in PACES], value=self.choice.pace,
@@ -179,7 +198,8 @@ class SetupScreen(Screen):
                             restrict=r"[0-9]*", max_length=12, compact=True)
             yield Static(_("Optional: the same seed deals the same cards."), classes="opt-help")
             yield Static("", id="seed-error", classes="error")
-            yield Button(_("Start the game (Ctrl+S)"), id="start", variant="primary")
+            yield Button(_("Open the table (Ctrl+S)") if self.hosting else
+                         _("Start the game (Ctrl+S)"), id="start", variant="primary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -342,6 +362,7 @@ class SetupScreen(Screen):
             self._preset_shown = str(name)
         elif event.select.id and event.select.id.startswith("opt-"):
             self.sync_preset()
+            self.recheck(event.select.id)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("name-"):
@@ -351,14 +372,16 @@ class SetupScreen(Screen):
                 # go as soon as the names can be used (or say what is still wrong)
                 self.mark_seat_problem(
                     [dataclasses.replace(s, name=s.name.strip()) for s in self.read_seats()])
-        if event.input.id and event.input.id.startswith("opt-") and not self._building:
-            self.sync_preset()
+        if event.input.id and not self._building:
+            self.recheck(event.input.id)
+            if event.input.id.startswith("opt-"):
+                self.sync_preset()
 
     def mark_seat_problem(self, seats: list[SeatSpec]) -> bool:
         """Mark the first seat whose name cannot be used, and say why; clear the marks otherwise."""
         for name in self.query(".seat-name.-wrong"):
             name.remove_class("-wrong")
-        found = seat_problem(seats)
+        found = seat_problem(seats, free_ok=self.hosting)
         self.query_one("#seat-error", Static).update(found[1] if found else "")
         if found:
             self.query_one(f"#name-{found[0]}", Input).add_class("-wrong")
@@ -431,6 +454,14 @@ class SetupScreen(Screen):
 
     # ------------------------------------------------------------------ start
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "open_table"):
+            return (action == "open_table") == self.hosting
+        return True
+
+    def action_open_table(self) -> None:
+        self.action_start()
+
     def action_start(self) -> None:
         for widget in self.query(".-wrong"):
             widget.remove_class("-wrong")
@@ -443,40 +474,80 @@ class SetupScreen(Screen):
             ok = False
             self._wrong_reason = ""  # its reason is in view, under the seats
             self.query_one(".seat-name.-wrong", Input).focus()  # type the fix straight away
-        try:
-            rules = self.read_rules()
-            rules.check_players(len(seats))
-        except RulesError as e:
+        rules, wrong, reason = self.mark_rules_problem(len(seats))
+        if rules is None:
             ok = False
-            field = getattr(e, "field", "")
-            # "Match to: ...", not the option's name in the code ("match_target: ...")
-            reason = labelled(_(OPTION_LABELS[field][0]), e.message) \
-                if field in OPTION_LABELS else Content(str(e))
-            self.query_one("#rules-error", Static).update(reason)
-            wrong = self.query(f"#opt-{field}")
-            if wrong:
-                wrong.first().add_class("-wrong")
-            self.show_wrong(wrong.first() if wrong else None, reason.plain)
-            rules = None
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.isdigit() else None
-        if seed_text and seed is None:
+            self.show_wrong(wrong, reason)
+        seed, reason = self.mark_seed_problem()
+        if reason:
             ok = False
-            reason_text = _("The seed must be a whole number.")
-            self.query_one("#seed-error", Static).update(reason_text)
-            self.show_wrong(self.query_one("#seed", Input), reason_text)
+            self.show_wrong(self.query_one("#seed", Input), reason)
         if not ok or rules is None:
             self.notify("\n".join(filter(None, (_("Please fix the marked field."),
                                                   self._wrong_reason))),
                         severity="error", markup=False)
             return
         pace = read_pace(self.query_one("#pace", Select).value)
+        if self.hosting:
+            self.open_table(seats, rules, seed)
+            return
         try:
             choice = SetupChoice(tuple(seats), rules, seed, pace)
         except SeatError as e:
             self.query_one("#seat-error", Static).update(str(e))
             return
         game_app(self).start_game(choice)
+
+    def open_table(self, seats: list[SeatSpec], rules: Rules, seed: int | None) -> None:
+        """A shared table with these seats: the first is the host's own, kept for them."""
+        if not seats[0].is_human:
+            self.query_one("#seat-error", Static).update(
+                _("Seat 1 is yours: make it a human seat."))
+            return
+        plans = [{"kind": "human", "name": s.name} if s.is_human else
+                 {"kind": "computer", "level": s.level, "name": s.name} for s in seats]
+        app = game_app(self)
+        app.remember(player_name=seats[0].name)
+        private = self.query_one("#listing", Select).value == "private"
+        app.shared.host_table(plans, rules, seed, seats[0].name, private=private)
+
+    def mark_rules_problem(self, players: int) -> tuple[Rules | None, Widget | None, str]:
+        """The rules, or None with the option they refuse marked and why said under them."""
+        for field in OPTION_LABELS:
+            self.query_one(f"#opt-{field}").remove_class("-wrong")
+        error = self.query_one("#rules-error", Static)
+        try:
+            rules = self.read_rules()
+            rules.check_players(players)
+        except RulesError as e:
+            field = getattr(e, "field", "")
+            # "Match to: ...", not the option's name in the code ("match_target: ...")
+            reason = labelled(_(OPTION_LABELS[field][0]), e.message) \
+                if field in OPTION_LABELS else Content(str(e))
+            error.update(reason)
+            wrong = self.query(f"#opt-{field}")
+            if wrong:
+                wrong.first().add_class("-wrong")
+            return None, wrong.first() if wrong else None, reason.plain
+        error.update("")
+        return rules, None, ""
+
+    def mark_seed_problem(self) -> tuple[int | None, str]:
+        """The seed (None: none given), and why it cannot be used, said under it ("": it can)."""
+        text = self.query_one("#seed", Input).value.strip()
+        seed = int(text) if text.isdigit() else None
+        reason = _("The seed must be a whole number.") if text and seed is None else ""
+        self.query_one("#seed-error", Static).update(reason)
+        return seed, reason
+
+    def recheck(self, field_id: str) -> None:
+        """A rule or seed said to be wrong is checked again as it is changed: its mark and line
+        go as soon as it can be used, or say what is still wrong ("651 cannot be reached"
+        stayed after the value was fixed)."""
+        if field_id == "seed" and str(self.query_one("#seed-error", Static).render()):
+            self.mark_seed_problem()
+        elif field_id.startswith("opt-") and str(self.query_one("#rules-error", Static).render()):
+            self.mark_rules_problem(len(self.read_seats()))
 
     def show_wrong(self, field: Widget | None, reason: str) -> None:
         """The first wrong field takes the keys and comes into view, and the notice says why:
@@ -503,5 +574,8 @@ class SetupScreen(Screen):
         return SetupChoice(tuple(self.read_seats()), rules, seed, pace)
 
     def action_cancel(self) -> None:
+        if self.hosting:
+            self.app.pop_screen()  # back to the lobby
+            return
         game_app(self).keep_setup_draft(self.draft())  # bad input loses nothing
         game_app(self).go_menu()

@@ -19,13 +19,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gofish.coach.tutorial import BOB, LEARNER, STEPS, closing, tutorial_game
+from gofish.front.keyboard import latin_letter
+from gofish.front.speech import last_exchange
 from gofish.i18n import N_, _
 from gofish.names import ASK, rank_word
 from gofish.narrate import story
 from gofish.tui.game_app import game_app
-from gofish.tui.keyboard import latin_letter
 from gofish.tui.render import dot, hand_title
-from gofish.tui.speech import last_exchange
 from gofish.tui.widgets.ask_bar import ask_button, ask_sentence
 from gofish.tui.widgets.hand import HandView
 from gofish.tui.widgets.keys import KeyFooter

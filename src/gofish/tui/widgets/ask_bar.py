@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from gofish.front.picker import DRAW, RANK, READY, WHOM, Picker
 from gofish.i18n import _
-from gofish.names import ASK, card_words, card_words_unsuited, rank_word
-from gofish.tui.picker import DRAW, RANK, READY, WHOM, Picker
+from gofish.names import ASK, ONE, card_words, rank_word
 from gofish.tui.render import click, rank_keys
 
 
@@ -43,8 +43,8 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
     card_mode = s.rules.ask_for == "card"
     if rank is None:
         what = None
-    elif card_mode:
-        what = card_words(rank * 4 + suit) if suit is not None else card_words_unsuited(rank)
+    elif card_mode:  # a card, or before its suit one card of the rank ("a king")
+        what = card_words(rank * 4 + suit) if suit is not None else rank_word(rank, role=ONE)
     else:
         what = rank_word(rank, role=ASK)
     hint = {
@@ -62,7 +62,12 @@ def ask_content(session, picker: Picker, *, can_ask: bool, handover: bool,
     elif rank is not None and (not card_mode or suit is not None) and \
             picker.step in ("rank", READY):
         hint = _("Enter: ask")
-    sentence = ask_sentence(s.names[target] if target is not None else None, what)
+    if card_mode and what is not None and suit is None and target is not None:
+        # the suit is what is asked now: "Ask Hal for the king of ?" read as broken
+        sentence = _("Ask {name} for {what} of which suit?").format(name=s.names[target],
+                                                                    what=what)
+    else:
+        sentence = ask_sentence(s.names[target] if target is not None else None, what)
     button = ask_button("screen.confirm")
     line = Content.assemble((sentence, "bold"), "   ", (hint, "dim"), "  ", button)
     if width is not None and line.cell_length > width:  # the keys' hint goes first

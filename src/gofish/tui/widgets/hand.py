@@ -4,6 +4,7 @@ since your last turn marked on their top edge. A thin renderer: ``show`` gives i
 from __future__ import annotations
 
 from textual.content import Content
+from textual.message import Message
 from textual.style import Style
 from textual.widget import Widget
 
@@ -30,6 +31,16 @@ class HandView(Widget):
     HandView > .hand--chosen { color: $accent; text-style: bold; }
     HandView > .hand--new { color: $warning; text-style: bold; }
     """
+
+    class RankChosen(Message):
+        """A rank of the hand was clicked: the screen decides what that means now."""
+
+        def __init__(self, rank: int) -> None:
+            super().__init__()
+            self.rank = rank
+
+    def action_pick(self, rank: int) -> None:
+        self.post_message(self.RankChosen(rank))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -83,7 +94,7 @@ class HandView(Widget):
                 if style is not None:
                     part = part.stylize(style)
                 if self.clickable and seg.rank >= 0:
-                    part = part.stylize(click(f"screen.pick_rank({seg.rank})"))
+                    part = part.stylize(click(f"pick({seg.rank})"))
                 parts.append(part)
             lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)

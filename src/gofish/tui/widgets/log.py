@@ -51,7 +51,7 @@ class LogView(ScrollView):
         if count == self._count:
             return
         self._count = count
-        names, pairs = session.names, session.rules.pairs
+        names, pairs, by = session.names, session.rules.pairs, session.played_by
         events = session.events_for(viewer, self._upto)
         start = 0
         for i, e in enumerate(events):
@@ -64,11 +64,13 @@ class LogView(ScrollView):
                 elif self._mine:
                     self._last_end, self._mine = index, False
             if i > start:
-                self._stable += self._lines(story(events[start:i], names, viewer, pairs))
+                self._stable += self._lines(story(events[start:i], names, viewer, pairs,
+                                                  played_by=by, start=self._upto + start))
             start = i
             self._boundary[index] = len(self._stable)
+        tail = self._lines(story(events[start:], names, viewer, pairs, played_by=by,
+                                 start=self._upto + start))
         self._upto += start
-        tail = self._lines(story(events[start:], names, viewer, pairs))
         lines = self._stable + tail
         mark = self._boundary.get(self._last_end, 0) if viewer is not None and recap else 0
         if 0 < mark < len(lines):

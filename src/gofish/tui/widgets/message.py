@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content, Span
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from gofish.names import ascii_mode
@@ -42,10 +43,21 @@ def fit_lines(content: Content, width: int, height: int) -> Content:
 
 
 class MessageLine(Static):
-    """A Static whose text is fitted to its rows at each render (a resize included)."""
+    """A Static whose text is fitted to its rows at each render (a resize included). The
+    table sets ``said`` (what the turn flow says); the line shows it."""
+
+    said: reactive[Content] = reactive(Content(""), layout=False, always_update=False)
+
+    def watch_said(self, said: Content) -> None:
+        self.update(said, layout=False)
 
     def render(self) -> Content:
         content = self.content
         if not isinstance(content, Content):
             content = Content(str(content))
         return fit_lines(content, self.size.width, self.size.height)
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` fits the line's rows whole (a cut hint is said in a notice too)."""
+        size = self.content_size
+        return len(Content(text).wrap(max(size.width, 1))) <= size.height

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.message import Message
 from textual.widget import Widget
 
 from gofish.i18n import _, ngettext, pgettext
@@ -43,6 +44,16 @@ class SeatBox(Widget):
     SeatBox > .seat--turn { text-style: bold; }
     SeatBox > .seat--said { text-style: bold; color: $text-accent; }
     """
+
+    class Chosen(Message):
+        """An opponent's seat was clicked: the screen decides what that means now."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def action_pick(self, seat: int) -> None:
+        self.post_message(self.Chosen(seat))
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
@@ -80,6 +91,12 @@ class SeatBox(Widget):
         lines = [head]
         if st.out:
             lines += out_lines(width)
+        elif st.count == 0:  # a pile of none: said in words, where the pile would be
+            rows = back_rows(0, glyphs, big=big, small=small)
+            words = fit_rows(Content.styled(_("(no cards)"), "dim"), max(width - 2, 1), 2)
+            top = (len(rows) - len(words)) // 2
+            lines += [Content("")] * top + [Content.assemble(" ", w) for w in words]
+            lines += [Content("")] * (len(rows) - top - len(words))
         elif width >= 6:
             back_style = self.get_visual_style("seat--back")
             count = str(st.count)
@@ -114,7 +131,7 @@ class SeatBox(Widget):
             lines += [Content.assemble(" ", line) for line in words]
         content = Content("\n").join(lines[:max(height, 1)])
         if st.pickable:
-            content = content.stylize(click(f"screen.pick_target({st.seat})"))
+            content = content.stylize(click(f"pick({st.seat})"))
         return content
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from gofish.i18n import _
@@ -17,14 +18,10 @@ class StockView(Widget):
     StockView > .stock--back { color: $primary; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.count = -1
+    count: reactive[int] = reactive(-1, layout=False)  # the cards left: a change redraws it
 
     def show(self, count: int) -> None:
-        if count != self.count:
-            self.count = count
-            self.refresh()
+        self.count = count
 
     def render(self) -> Content:
         label = _("Stock")

@@ -6,6 +6,9 @@ step through them at the table with ``+`` and ``-``; the name is what is remembe
 
 from __future__ import annotations
 
+import math
+import os
+
 from gofish.i18n import N_, _
 
 PACES = ("instant", "fast", "normal", "slow")  # fastest first: "+" moves left, "-" right
@@ -61,3 +64,14 @@ def step_pace(pace: str, faster: int) -> str:
 def read_pace(value: object) -> str:
     """A remembered pace, or the default for anything else (an older or edited settings file)."""
     return value if isinstance(value, str) and value in SECONDS else DEFAULT_PACE
+
+
+def environment_delay() -> float | None:
+    """GOFISH_DELAY in seconds (0 in tests), which wins over the pace remembered in the
+    settings; None when it is unset or not a number."""
+    text = os.environ.get("GOFISH_DELAY", "").strip()
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return max(0.0, value) if math.isfinite(value) else None

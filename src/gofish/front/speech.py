@@ -72,3 +72,24 @@ def concerns(events: Iterable[ev.Event], seats: frozenset[int]) -> bool:
         if e.kind in (ev.LUCKY, ev.BOOK) and e.seat in seats:
             return True
     return False
+
+
+@dataclass
+class Talk:
+    """The last ask and its answer, from the events not read yet (a resumed game: the last
+    ones, as if just heard). Asks and answers are public: the public events tell them."""
+
+    exchange: Exchange | None = None
+    upto: int | None = None  # the events read
+
+    def heard(self, session) -> Exchange | None:
+        start = self.upto
+        count = session.event_count
+        if start is None:
+            start = max(0, count - 60)
+        if start < count:
+            events = session.events_for(None, start)
+            if any(e.kind in (ev.DEAL, ev.ASK) for e in events):
+                self.exchange = last_exchange(events, session.names)
+        self.upto = count
+        return self.exchange

@@ -3,27 +3,39 @@ holds its saved game)."""
 
 from __future__ import annotations
 
+import contextlib
+import shlex
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from gofish.command_name import command_name
-from gofish.i18n import N_, _, ascii_text, translate_bindings
+from gofish.front.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
+from gofish.front.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
+from gofish.i18n import N_, _, ascii_text
 from gofish.names import ascii_mode, set_ascii
 from gofish.store.errors import GameLocked, LoadError, StoreError
 from gofish.store.repo import GameNotFound, Store
 from gofish.store.saves import utc_now
-from gofish.store.settings import Display, read_display, save_display
+from gofish.store.settings import (
+    Display,
+    Preferences,
+    read_display,
+    save_display,
+    save_preferences,
+)
 from gofish.store.text import plain
+from gofish.tui.app.shared import SharedTables
 from gofish.tui.ascii_glyphs import AsciiFilter, AsciiScrollBarRender
-from gofish.tui.choice import SetupChoice, default_choice, read_last_setup, write_last_setup
-from gofish.tui.pace import SECONDS, nearest_pace, pace_notice, pace_notices, step_pace
+from gofish.tui.bindings import translate_bindings
+from gofish.tui.quit_hint import QuitHint
 from gofish.tui.render import dot
 from gofish.tui.screens.menu import MenuScreen
 from gofish.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -32,6 +44,7 @@ from gofish.tui.theme import apply_display, register_themes
 
 if TYPE_CHECKING:
     from gofish.engine import Rules
+    from gofish.front.place import Place
     from gofish.session import Session, TableSession
     from gofish.store.stats import Tally
 
@@ -40,12 +53,10 @@ if TYPE_CHECKING:
 
 
 
-class GofishApp(App):
-    CSS_PATH = "gofish.tcss"
+class GofishApp(QuitHint):
+    CSS_PATH = str(Path(__file__).parent.parent / "gofish.tcss")
     TITLE = "gofish"
     ENABLE_COMMAND_PALETTE = False
-    # a seat at a table hosted elsewhere (gofish join): the host plays, paces and saves
-    REMOTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         # Ctrl+Z puts gofish in the background like any terminal program (fg brings it back),
@@ -59,6 +70,7 @@ class GofishApp(App):
         data_dir: str | None = None,
         profile: str | None = None,
         ascii: bool = False,
+        terminal_ascii: bool = False,
         computer_delay: float | None = None,
         pass_guard: float = 0.6,
         moment_seconds: float = 1.2,
@@ -69,6 +81,8 @@ class GofishApp(App):
         setup_rules: Rules | None = None,
         setup_seed: int | None = None,
         command: str | None = None,
+        join: Place | None = None,
+        transcript: TextIO | None = None,
     ) -> None:
         freeze_imports()  # before the first frame: see startup.py
         super().__init__()
@@ -76,9 +90,14 @@ class GofishApp(App):
         self.command = command or command_name()
         translate_bindings(self)
         self._ascii_filter = AsciiFilter()
-        self.use_ascii(ascii)
         self.store = Store(data_dir, profile=profile, clock=clock)
         self.profile = profile
+        # --ascii wins for this run; else the player's setting; else the terminal's default
+        self.command_line_ascii = ascii
+        self.terminal_ascii = terminal_ascii  # a TERM that cannot draw (tui/terminals.py)
+        # (read apart: the preferences are read once, when the screens first ask for them)
+        chosen = Preferences.read(self.store.root).ascii
+        self.use_ascii(ascii or (terminal_ascii if chosen is None else chosen))
         register_themes(self)
         self.display_settings = read_display(self.store.root)  # the deck's colours, the theme
         apply_display(self, self.display_settings)
@@ -95,8 +114,14 @@ class GofishApp(App):
         self.setup_rules = setup_rules  # the first setup shows these (gofish new --rules, --seed)
         self.setup_seed = setup_seed
         self.setup_draft: SetupChoice | None = None  # the setup left by Esc, as it was typed
-        self.session: Session | None = None  # the game in play; it holds its saved game
+        # the game in play: a local one holds its saved game, a shared table's is the host's
+        self.session: TableSession | None = None
+        self.shared = SharedTables(self, data_dir)  # the lobby, hosting, joining, watching
+        if join is not None:  # gofish join: this seat at once
+            self.shared.link = self.shared.seat_link(join, transcript or self.shared.transcript())
+            self.session = self.shared.link.session
         self.exit_message = ""
+        self._preferences: Preferences | None = None
         # the game (and the moment: a match's deal) whose final move was last seen
         self._final_seen: tuple[TableSession, int] | None = None
 
@@ -126,9 +151,10 @@ class GofishApp(App):
     def open_first_screens(self) -> None:
         """The start view, and what the command line asked for above it."""
         self.push_screen(MenuScreen())
-        if not self.REMOTE:
-            self.warn_exposure()
-        if self.start_choice is not None:
+        self.warn_exposure()
+        if self.shared.link is not None:
+            self.shared.open_remote(self.shared.link)
+        elif self.start_choice is not None:
             self.start_game(self.start_choice, remember=False)
         elif self.start == "new":
             self.show_setup()
@@ -179,6 +205,9 @@ class GofishApp(App):
         self.push_screen(screen)
 
     def go_menu(self) -> None:
+        if self.shared.link is not None and self.session is not None:
+            self.leave_table()
+            return
         self.close_game()
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -208,7 +237,8 @@ class GofishApp(App):
         from gofish.tui.screens.help import HelpScreen
 
         self.push_screen(HelpScreen(session.rules, len(session.seats),
-                                    computers=self.paces_computers(session), remote=self.REMOTE))
+                                    computers=self.paces_computers(session),
+                                    remote=session.remote))
 
     def show_settings(self) -> None:
         from gofish.tui.screens.settings import SettingsScreen
@@ -244,9 +274,12 @@ class GofishApp(App):
 
     def record_against(self, session: TableSession) -> list[Tally] | None:
         """Each human's record in the saved games with exactly these seats (None if the
-        history cannot be read: the game over screen goes without it)."""
+        history cannot be read, or the game is a shared table's: the game over screen goes
+        without it)."""
         from gofish.store.stats import record_against
 
+        if session.remote:
+            return None
         try:
             entries = self.store.list()
         except StoreError:
@@ -287,7 +320,7 @@ class GofishApp(App):
 
     def paces_computers(self, session: TableSession) -> bool:
         """Whether this app plays computers at its own pace (a joined seat's host does)."""
-        return not self.REMOTE and any(not seat.is_human for seat in session.seats)
+        return not session.remote and any(not seat.is_human for seat in session.seats)
 
     def change_pace(self, faster: int) -> None:
         """A step faster (or slower, negative) from the pace in force, at once and for next time."""
@@ -354,10 +387,11 @@ class GofishApp(App):
 
         try:
             session = Session.resume(self.store, game_id)
-        except GameLocked as e:
-            why = str(e).rstrip(". ") + "."
-            self.notify(_("{why} You can read its log from the history.").format(why=why),
-                        severity="error", markup=False, timeout=10)
+        except GameLocked as e:  # once, however often C is pressed; and what can be done
+            text = _("Cannot resume {id}: {why}. L in the history reads its log.").format(
+                id=game_id, why=e)
+            if not any(n.message == text for n in self._notifications):
+                self.notify(text, severity="error", markup=False, timeout=10)
             return
         except (LoadError, GameNotFound) as e:
             self.notify(_("Cannot resume {id}: {why}").format(id=game_id, why=e),
@@ -374,7 +408,7 @@ class GofishApp(App):
 
     def open_session(self, session: Session) -> None:
         """Play ``session`` (it holds its saved game, and saves it after every action)."""
-        from gofish.playing import resume_hint
+        from gofish.front.hints import resume_hint
         from gofish.tui.screens.table import TableScreen
 
         self.close_game()
@@ -389,14 +423,53 @@ class GofishApp(App):
         return session is self.session
 
     def close_game(self) -> None:
+        link, self.shared.link = self.shared.link, None
+        if link is not None:
+            link.close()  # the connection goes; the seat is kept for its player at the host
         if self.session is not None:
             self.session.close()
         self.session = None
         self.exit_message = ""
 
+    def leave_table(self) -> None:
+        """Esc at a shared table: ask first while its game is on (the seat waits, but a
+        stray Esc should not cost a turn), then leave it."""
+        from gofish.tui.screens.confirm import ConfirmScreen
+
+        link = self.shared.link
+        if link is None or link.watching or (self.session is not None and self.session.over):
+            self.shared.leave_remote()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.shared.leave_remote()
+
+        self.push_screen(ConfirmScreen(_("Leave the table? Your seat is kept for you: come back "
+                                         "with {command}").format(command=link.rejoin_command())),
+                         answered)
+
+    def command_words(self) -> list[str]:
+        """How this gofish is run here, with the options that name its data folder: a
+        command printed for the player works as printed."""
+        words = shlex.split(self.command)
+        if self.shared.data_dir:
+            words += ["--data-dir", self.shared.data_dir]
+        if self.profile:
+            words += ["--profile", self.profile]
+        return words
+
+    def forget_notice(self, message: str | None) -> None:
+        """Take back a notice still on screen (a seat's news replaced by newer news)."""
+        for notice in [n for n in self._notifications if n.message == message]:
+            self._unnotify(notice, refresh=False)  # the notice that follows redraws them
+
     def next_deal(self, session: TableSession) -> None:
         if session is not self.session:  # a stale screen of a game already let go
             self.go_menu()
+            return
+        if session.remote:
+            session.next_deal()  # the table moves on when the host says the deal has begun
             return
         try:
             session.next_deal()
@@ -405,6 +478,8 @@ class GofishApp(App):
         self.pop_screen()  # back to the table, which moves on
 
     def play_again(self, session: TableSession) -> None:
+        if session.remote:
+            return  # a shared table's seat offers a rematch instead (the results' A)
         self.start_game(SetupChoice(session.seats, session.rules, None, self.pace),
                         remember=False)
 
@@ -430,9 +505,19 @@ class GofishApp(App):
             return
         super().action_suspend_process()
 
+    def on_unmount(self) -> None:
+        if self.shared.link is not None:
+            self.shared.link.close()  # no more news from the host: the app is gone
+
     async def action_quit(self) -> None:
         self.close_game_keep_message()
         self.exit()
+
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is literal text unless asked: names and a host's words are data, and
+        Textual would read ``[/x]`` in them as markup (and crash on it)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def close_game_keep_message(self) -> None:
         """Let the game go, keeping the line printed on leaving (none once it is over)."""
@@ -440,6 +525,22 @@ class GofishApp(App):
         message = "" if session is not None and session.over else self.exit_message
         self.close_game()
         self.exit_message = message
+
+    # ------------------------------------------------------------------ preferences
+
+    @property
+    def preferences(self) -> Preferences:
+        """The player's remembered choices, read once (when first needed) from the store."""
+        if self._preferences is None:
+            self._preferences = Preferences.read(self.store.root)
+        return self._preferences
+
+    def remember(self, **changes: object) -> None:
+        """Remember a choice for next time; it holds for this run even when it cannot be
+        written (a preference is a convenience, never a reason to fail)."""
+        self._preferences = replace(self.preferences, **changes)  # type: ignore[arg-type]
+        with contextlib.suppress(OSError, StoreError):
+            save_preferences(changes, self.store.root)
 
     # ------------------------------------------------------------------ display settings
 
@@ -457,7 +558,7 @@ class GofishApp(App):
     # ------------------------------------------------------------------ remembered setup
 
     def load_last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice()
+        return read_last_setup(self.store.root) or default_choice(self.profile)
 
     def save_last_setup(self, choice: SetupChoice) -> None:
         write_last_setup(self.store.root, choice)

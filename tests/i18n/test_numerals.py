@@ -7,7 +7,7 @@ import pytest
 
 from gofish.commands.store import stats_lines
 from gofish.i18n import set_language
-from gofish.numbers import decimal, percent
+from gofish.numerals import decimal, percent
 from gofish.store.stats import Stats, Tally
 
 CASES = [("en", "25%", "6.5"), ("fr", "25\u202f%", "6,5"), ("ru", "25\u00a0%", "6,5"),

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from gofish.engine import Ask, Draw, SeatView
 from gofish.engine.cards import parse_rank
+from gofish.front.keyboard import latin_letter
 from gofish.i18n import _
 from gofish.names import OF, card_label, local_rank, rank_keys, rank_word
-from gofish.tui.keyboard import latin_letter
 
 WHOM, RANK, SUIT, READY, DRAW = "target", "rank", "suit", "ready", "draw"
 RANK_KEYS = {"a": "A", "t": "10", "0": "10", "j": "J", "q": "Q", "k": "K",

@@ -4,14 +4,15 @@ widgets here, so the app can read it without importing the setup screen)."""
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from gofish.engine import PRESETS, Rules
-from gofish.seats import COMPUTER, SeatSpec
+from gofish.front.pace import DEFAULT_PACE, read_pace
+from gofish.seats import COMPUTER, MAX_NAME, SeatError, SeatSpec, name_key
 from gofish.store.errors import StoreError
 from gofish.store.settings import LAST_SETUP, read_settings, write_settings
-from gofish.tui.pace import DEFAULT_PACE, read_pace
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,31 @@ class NewGame:
     seed: int | None = None
 
 
-def default_choice() -> SetupChoice:
-    return SetupChoice((SeatSpec("Alice"), SeatSpec("Bob", COMPUTER, "hard")),
+DEFAULT_NAME, DEFAULT_COMPUTER = "Alice", "Bob"
+
+
+def profile_seat_name(profile: str | None) -> str | None:
+    """The name a profile's first seat takes before the player has typed one: ``alice`` is
+    Alice, ``jean_paul`` Jean Paul, ``mary-jane`` Mary-Jane; a word with a capital in it is
+    kept as written (``DJ``, ``McKay``). None when there is no profile, or it makes no name."""
+    if not profile:
+        return None
+    words = re.split(r"([ -])", profile.replace("_", " "))
+    name = "".join(w[:1].upper() + w[1:] if w.islower() else w for w in words)
+    name = " ".join(name.split())[:MAX_NAME].strip()
+    try:
+        SeatSpec(name).validate()
+    except SeatError:
+        return None
+    return name
+
+
+def default_choice(profile: str | None = None) -> SetupChoice:
+    """The setup shown before anything is remembered: a human (named for the profile, when
+    there is one) against a hard computer."""
+    name = profile_seat_name(profile) or DEFAULT_NAME
+    computer = DEFAULT_COMPUTER if name_key(name) != name_key(DEFAULT_COMPUTER) else DEFAULT_NAME
+    return SetupChoice((SeatSpec(name), SeatSpec(computer, COMPUTER, "hard")),
                        PRESETS["standard"], None)
 
 
