@@ -161,20 +161,23 @@ def main(argv: list[str] | None = None) -> int:
           f"{' (rotated)' if args.rotate else ''}, seeds from {args.seed_start}, "
           f"{elapsed:.0f} s on {jobs} processes")
     print(f"{'entry':<12} {'win rate':>8} {'95% CI':>15} {'sole':>6} {'shared':>6} "
-          f"{'median ms':>9} {'p90 ms':>7} {'decisions':>9}")
+          f"{'median ms':>9} {'p90 ms':>7} {'p99 ms':>7} {'decisions':>9}")
     out = []
     for i, (level, t) in enumerate(zip(levels, totals, strict=True)):
         mean, half = t.rate()
         med = statistics.median(t.times) * 1000 if t.times else float("nan")
         p90 = (statistics.quantiles(t.times, n=10)[-1] * 1000
                if len(t.times) > 10 else float("nan"))
+        p99 = (statistics.quantiles(t.times, n=100)[-1] * 1000
+               if len(t.times) > 100 else float("nan"))
         label = f"{i}:{level}"
         low, high = max(0.0, mean - half), min(1.0, mean + half)
         print(f"{label:<12} {mean:8.1%} {low:7.1%}-{high:6.1%} "
               f"{t.wins / t.games:6.1%} {t.ties / t.games:6.1%} {med:9.3f} {p90:7.3f} "
-              f"{len(t.times):9d}")
+              f"{p99:7.2f} {len(t.times):9d}")
         entry = {"entry": i, "level": level, "games": t.games, "rate": mean, "ci": half,
-                 "sole": t.wins, "shared": t.ties, "median_ms": med, "p90_ms": p90}
+                 "sole": t.wins, "shared": t.ties, "median_ms": med, "p90_ms": p90,
+                 "p99_ms": p99}
         if len(t.searched) > 10:
             entry["searched"] = len(t.searched)
             entry["searched_median_ms"] = statistics.median(t.searched) * 1000

@@ -32,6 +32,7 @@ from styles import STYLE_CLASSES, STYLES  # noqa: E402
 
 from gofish.ai import LEVEL_CLASSES, tell  # noqa: E402
 from gofish.ai.hard import Weights  # noqa: E402
+from gofish.ai.reader import Sitting  # noqa: E402
 from gofish.engine import Game, preset  # noqa: E402
 from gofish.engine import events as ev  # noqa: E402
 
@@ -66,18 +67,24 @@ def finish(game: Game, seats: list) -> None:
         game.apply(seats[seat].choose(game.view(seat, with_events=False)))
 
 
-def played(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> Game:
+def played(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int,
+           sitting: Sitting | None = None) -> Game:
     """The deal of ``seed`` played to its end, ``spec`` at ``at`` and the opponent elsewhere;
-    each seat's own random choices follow the seat."""
+    each seat's own random choices follow the seat. A player that reads its opponents across
+    games (``meet``) meets them in ``sitting``, each by the opponent's name."""
     rules = preset(rules_name)
     game = Game(rules, n, seed)
-    finish(game, [build(spec if s == at else opponent, s, rules, n, seed * 31 + s)
-                  for s in range(n)])
+    seats = [build(spec if s == at else opponent, s, rules, n, seed * 31 + s) for s in range(n)]
+    if sitting is not None and hasattr(seats[at], "meet"):
+        seats[at].meet(opponent, sitting)
+    finish(game, seats)
     return game
 
 
-def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int) -> float:
-    return 1.0 if played(rules_name, n, spec, opponent, seed, at).winners == (at,) else 0.0
+def play(rules_name: str, n: int, spec: str, opponent: str, seed: int, at: int,
+         sitting: Sitting | None = None) -> float:
+    return 1.0 if played(rules_name, n, spec, opponent, seed, at, sitting).winners == (at,) \
+        else 0.0
 
 
 def steadiness(rules_name: str, opponent: str, seeds: list[int]) -> list[float]:
@@ -129,9 +136,19 @@ def outcomes(rules_name: str, n: int, spec: str, opponent: str,
     return won, tied, lost
 
 
-def chunk(args: tuple[str, int, str, str, list[int]]) -> list[float]:
-    rules, n, spec, opponent, seeds = args
-    return [sum(play(rules, n, spec, opponent, s, at) for at in range(n)) / n for s in seeds]
+def chunk(args: tuple[str, int, str, str, list[int], int]) -> list[float]:
+    """Each seed's share of sole wins over its seatings. With ``sitting`` > 1 the seeds come
+    in sittings of that many games against the same opponent, one sitting a seating."""
+    rules, n, spec, opponent, seeds, sitting = args
+    sittings: dict[tuple[int, int], Sitting] = {}
+    out = []
+    for i, s in enumerate(seeds):
+        won = 0.0
+        for at in range(n):
+            sit = sittings.setdefault((i // sitting, at), Sitting()) if sitting > 1 else None
+            won += play(rules, n, spec, opponent, s, at, sit)
+        out.append(won / n)
+    return out
 
 
 def interval(xs: list[float]) -> float:
@@ -148,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=100_000)
     parser.add_argument("--opponents", default=",".join(STYLES))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--sitting", type=int, default=1, metavar="N", help="play the seeds "
+                        "in sittings of N games against the same opponent (players that read "
+                        "their opponent across games carry what they learned)")
     parser.add_argument("--late-books", type=int, metavar="K", help="print how many books a "
                         "two-seat game lays once the stock is down to K cards, and each "
                         "variant's share of them, and exit")
@@ -190,8 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         for spec in args.variants:
             began = time.perf_counter()
-            work = [(r, args.players, spec, o, seeds[i:i + 25]) for r, o in tables
-                    for i in range(0, len(seeds), 25)]
+            size = args.sitting * max(1, 25 // args.sitting)  # whole sittings a chunk
+            work = [(r, args.players, spec, o, seeds[i:i + size], args.sitting)
+                    for r, o in tables for i in range(0, len(seeds), size)]
             got: dict[tuple[str, str], list[float]] = {}
             for w, out in zip(work, pool.map(chunk, work), strict=True):
                 got.setdefault((w[0], w[3]), []).extend(out)

@@ -17,6 +17,29 @@ their seat's view and the events it was shown (``observe`` / ``choose``), never 
   it holds that rank; otherwise, as many people do, for the rank of the card it drew last
   (or a random rank when it no longer holds one).
 - ``random``: any legal action.
+
+Issue 32 added players with a system, as people and classic programs have one (the five above
+fall back on chance, and a systematic asker's asks say much more about its hand):
+
+- ``systematic``: a classic program's strong mode. It remembers every rank an opponent asked
+  for, not just the last, and asks the earliest of them back while it holds it, once (it
+  forgets the rank when it asks for it, or when the asker hands it over, lays it down or says
+  "Go fish" to it). With nothing to ask back, one time in three it asks for the rank it holds
+  most of (the lowest of those); otherwise it goes through its ranks from the lowest up,
+  asking for the next it holds that it has not asked for since it last went round.
+- ``cycler``: a classic program's easy mode: no memory; it asks for its ranks in turn, the
+  lowest rank it holds above the one it asked for last (after the kings, the lowest again).
+- ``echo``: asks back what it was asked for: of the last three ranks an opponent asked *it*
+  for, the latest it now holds, of that opponent; else the rank it holds most of (the lowest
+  of those). It never asks a seat again for a rank that seat refused before drawing since.
+- ``elephant``: a careful player with a long memory: every rank each seat asked for or was
+  handed (until it handed it over, laid it down or refused it), and every "Go fish" until that
+  seat draws. It takes a sure hit (the latest seen first), never asks for a rank the seat has
+  just refused, and otherwise asks for the rank it holds most of (the lowest of those).
+- ``hider``: keeps its strong ranks hidden. It takes a sure hit when the record shows one;
+  otherwise it fishes with the rank it holds fewest of (the lowest of those), and asks for a
+  rank it holds two or three of only when it holds no single card, so the table learns of its
+  pairs as late as it can.
 """
 
 from __future__ import annotations
@@ -26,7 +49,8 @@ import random
 from gofish.engine import Action, Ask, Event, Rules, SeatView
 from gofish.engine import events as ev
 
-STYLES = ("rememberer", "simple", "hoarder", "mimic", "random")
+STYLES = ("rememberer", "simple", "hoarder", "mimic", "random", "systematic", "cycler", "echo",
+          "elephant", "hider")
 
 
 class Style:
@@ -62,7 +86,24 @@ class Style:
     def plain(self, view: SeatView, asks: list[Ask]) -> Ask:
         """A random rank of the hand, of a random opponent."""
         rank = self.rng.choice(sorted({a.rank for a in asks}))
-        return self.rng.choice([a for a in asks if a.rank == rank])
+        return self.of(asks, rank)
+
+    def of(self, asks: list[Ask], rank: int, target: int | None = None) -> Ask:
+        """An ask for ``rank``: of ``target`` if it may be asked, else of a random opponent."""
+        same = [a for a in asks if a.rank == rank]
+        return self.rng.choice([a for a in same if a.target == target] or same)
+
+    @staticmethod
+    def held(view: SeatView) -> list[int]:
+        counts = [0] * 13
+        for c in view.hand:
+            counts[c >> 2] += 1
+        return counts
+
+    def most(self, view: SeatView, asks: list[Ask]) -> int:
+        """The rank of the hand it holds most of, the lowest of those."""
+        held = self.held(view)
+        return min({a.rank for a in asks}, key=lambda r: (-held[r], r))
 
 
 class RandomStyle(Style):
@@ -197,10 +238,163 @@ class MimicStyle(Style):
         return self.rng.choice(drawn or asks)
 
 
+class SystematicStyle(Style):
+    name = "systematic"
+    MOST = 1 / 3  # how often, with nothing to ask back, it asks for the rank it holds most of
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.asked: dict[tuple[int, int], None] = {}  # (opponent, rank) in the order asked
+        self.gone: set[int] = set()  # ranks it asked for since it last went round
+
+    def observe(self, e: Event) -> None:
+        kind = e.kind
+        if kind == ev.DEAL:
+            self.asked.clear()
+            self.gone.clear()
+        elif kind == ev.ASK and e.seat != self.seat:
+            self.asked.setdefault((e.seat, e.rank))
+        elif kind == ev.ASK:
+            self.asked = {k: None for k in self.asked if k[1] != e.rank}
+            self.gone.add(e.rank)
+        elif kind in (ev.GAVE, ev.GO_FISH, ev.NO_STOCK):
+            self.asked.pop((e.target, e.rank), None)
+        elif kind == ev.BOOK:
+            self.asked.pop((e.seat, e.rank), None)
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        ranks = {a.rank for a in asks}
+        for who, rank in self.asked:  # the earliest asked first
+            if rank in ranks:
+                return self.of(asks, rank, who)
+        if self.rng.random() < self.MOST:
+            return self.of(asks, self.most(view, asks))
+        fresh = sorted(ranks - self.gone)
+        if not fresh:
+            self.gone.clear()  # been round: start again from the lowest
+            fresh = sorted(ranks)
+        return self.of(asks, fresh[0])
+
+
+class CyclerStyle(Style):
+    name = "cycler"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.last = -1  # the rank it asked for last
+
+    def observe(self, e: Event) -> None:
+        if e.kind == ev.DEAL:
+            self.last = -1
+        elif e.kind == ev.ASK and e.seat == self.seat:
+            self.last = e.rank
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        ranks = sorted({a.rank for a in asks})
+        above = [r for r in ranks if r > self.last]
+        return self.of(asks, (above or ranks)[0])
+
+
+class Refusals:
+    """Who said "Go fish" (or had no card) to which rank, until that seat draws."""
+
+    def __init__(self) -> None:
+        self.refused: set[tuple[int, int]] = set()  # (seat, rank)
+
+    def observe(self, e: Event) -> None:
+        if e.kind == ev.DEAL:
+            self.refused.clear()
+        elif e.kind in (ev.GO_FISH, ev.NO_STOCK):
+            self.refused.add((e.target, e.rank))
+        elif e.kind == ev.DREW:
+            self.refused = {x for x in self.refused if x[0] != e.seat}
+
+    def allowed(self, asks: list[Ask]) -> list[Ask]:
+        """The asks no seat has just refused (all of them, if every one has been)."""
+        return [a for a in asks if (a.target, a.rank) not in self.refused] or asks
+
+
+class EchoStyle(Style):
+    name = "echo"
+    MEMORY = 3  # the asks made of it that it remembers
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.heard: list[tuple[int, int]] = []  # (opponent, rank) asked of it, oldest first
+        self.refusals = Refusals()
+
+    def observe(self, e: Event) -> None:
+        self.refusals.observe(e)
+        if e.kind == ev.DEAL:
+            self.heard.clear()
+        elif e.kind == ev.ASK and e.target == self.seat:
+            self.heard = [x for x in self.heard if x[1] != e.rank][-(self.MEMORY - 1):]
+            self.heard.append((e.seat, e.rank))
+        elif e.kind == ev.ASK and e.seat == self.seat:
+            self.heard = [x for x in self.heard if x[1] != e.rank]
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        asks = self.refusals.allowed(asks)
+        ranks = {a.rank for a in asks}
+        for who, rank in reversed(self.heard):
+            if rank in ranks:
+                return self.of(asks, rank, who)
+        return self.of(asks, self.most(view, asks))
+
+
+class ElephantStyle(Style):
+    name = "elephant"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.record = Record()
+        self.refusals = Refusals()
+        self.clock = 0
+
+    def observe(self, e: Event) -> None:
+        self.clock += 1
+        self.record.observe(e, self.clock)
+        self.refusals.observe(e)
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        holds = self.record.holds
+        sure = [a for a in asks if (a.target, a.rank) in holds]
+        if sure:
+            return max(sure, key=lambda a: (holds[(a.target, a.rank)], -a.rank))
+        asks = self.refusals.allowed(asks)
+        return self.of(asks, self.most(view, asks))
+
+
+class HiderStyle(Style):
+    name = "hider"
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.record = Record()
+        self.clock = 0
+
+    def observe(self, e: Event) -> None:
+        self.clock += 1
+        self.record.observe(e, self.clock)
+
+    def pick(self, view: SeatView, asks: list[Ask]) -> Ask:
+        sure = [a for a in asks if (a.target, a.rank) in self.record.holds]
+        if sure:
+            return self.rng.choice(sure)
+        held = self.held(view)
+        rank = min({a.rank for a in asks}, key=lambda r: (held[r], r))
+        return self.of(asks, rank)
+
+
 STYLE_CLASSES: dict[str, type[Style]] = {
     "rememberer": RemembererStyle,
     "simple": SimpleStyle,
     "hoarder": HoarderStyle,
     "mimic": MimicStyle,
     "random": RandomStyle,
+    "systematic": SystematicStyle,
+    "cycler": CyclerStyle,
+    "echo": EchoStyle,
+    "elephant": ElephantStyle,
+    "hider": HiderStyle,
 }

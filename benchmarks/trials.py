@@ -18,6 +18,8 @@
   and no stronger.
 - ``OracleRemembererHard`` (round six): a yardstick that reads the rememberer's asks with the
   rememberer's own rule, the most that reading asks can give against it.
+- ``UngroupedHard``, ``UngroupedExpert`` (issue 32): the levels before the draw fix (a draw
+  gave back every rank the record had proved absent), the yardstick the fix is measured by.
 """
 
 from __future__ import annotations
@@ -395,3 +397,20 @@ class OracleRemembererHard(ParticleHard):
         elif ((k in (ev.GAVE, ev.GO_FISH, ev.NO_STOCK) and event.target == self.seat)
               or (k == ev.BOOK and event.seat == self.seat)):
             self.asked.pop(event.rank, None)  # handed over, refused or laid down: forgotten
+
+
+class UngroupedHard(HardPlayer):
+    """Hard before issue 32's draw fix: a draw gives back every rank the record proved absent,
+    even once the card drawn is shown (the yardstick the fix is measured against)."""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.know.by_draw = self.public.by_draw = False
+
+
+class UngroupedExpert(ExpertPlayer):
+    """Expert before the draw fix (its imagined deals from the looser bounds too)."""
+
+    def __init__(self, seat: int, rules: Rules, players: int, seed: int) -> None:
+        super().__init__(seat, rules, players, seed)
+        self.know.by_draw = self.public.by_draw = False

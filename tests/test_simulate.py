@@ -239,3 +239,17 @@ def test_progress_bar_redraws_at_most_ten_times_a_second() -> None:
     frames = stream.getvalue().count("\r[")
     assert 2 <= frames < 50
     assert "1000 of 1000 games" in stream.getvalue()
+
+
+def test_a_simulated_run_is_one_sitting_for_the_reader():
+    """`gofish simulate` keeps what the reader learned of its opponent from game to game."""
+    from gofish.ai.reader import Sitting
+    from gofish.commands.simulate import play_with_players
+    from gofish.engine import preset
+
+    sittings = [Sitting(), Sitting()]
+    play_with_players(preset("quick"), ["reader", "random"], 1, sittings, ["0", "1"])
+    first = sittings[0].profile("1").asks
+    play_with_players(preset("quick"), ["random", "reader"], 2, sittings[::-1], ["1", "0"])
+    assert first > 0 and sittings[0].profile("1").asks > first
+    assert sittings[1].profiles == {}  # random play learns nothing

@@ -10,10 +10,12 @@ from gofish.i18n import N_, _
 
 HUMAN = "human"
 COMPUTER = "computer"
-LEVELS = ("random", "easy", "medium", "hard", "expert")
+LEVELS = ("random", "easy", "medium", "hard", "expert", "reader")
 # translated where shown; literal, so that extraction finds them
 LEVEL_TITLES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"),
-                "hard": N_("hard"), "expert": N_("expert")}
+                "hard": N_("hard"), "expert": N_("expert"),
+                # TRANSLATORS: a computer level that reads how its opponent chooses its asks
+                "reader": N_("reader")}
 MAX_NAME = 20
 ZWJ = "\u200d"  # joins emoji into one picture (👩‍👩‍👧); no control to a terminal
 _EMOJI_TAILS = {"\ufe0f", "\ufe0e", *map(chr, range(0x1F3FB, 0x1F400))}  # VS16/15, skin tones

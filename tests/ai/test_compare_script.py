@@ -24,7 +24,7 @@ def test_a_variant_against_itself_wins_exactly_one_game_a_deal():
     """Hard against Hard, each deal both ways: the very same game twice, so each deal gives one
     sole win in Standard (13 books: no ties). A difference between variants is theirs."""
     compare = load("compare")
-    shares = compare.chunk(("standard", 2, "hard", "hard", list(range(100_000, 100_004))))
+    shares = compare.chunk(("standard", 2, "hard", "hard", list(range(100_000, 100_004)), 1))
     assert shares == [0.5] * 4
 
 

@@ -25,6 +25,8 @@ def check_bounds(k: Knowledge, game: Game) -> None:
             assert k.minc[s][r] <= held, ("minimum too high", s, r, k.minc[s][r], held)
             if not k.exact(s):
                 assert held - k.minc[s][r] <= k.maxx[s][r], ("maximum too low", s, r)
+        if k.grouped(s) and not game.over:
+            assert sum(k.groups[s]) == k.anon(s), ("draws and unknown cards disagree", s)
     est = k.estimate()
     assert min(est.floating) >= 0
     assert sum(est.floating) == sum(est.anon) + k.stock

@@ -51,6 +51,7 @@ def test_the_hint_picks_what_hards_scoring_picks_on_the_coachs_odds() -> None:
         coach = Coach(0, rules, 2)
         hard = make_player("hard", 0, rules, 2, 0)
         hard.know.calibrated = True  # the coach's odds (hard.py's scoring, the same choice)
+        hard.know.by_draw = hard.public.by_draw = False  # and its proofs of a miss
         seen = 0
         while not game.over:
             for e in game.events[seen:]:

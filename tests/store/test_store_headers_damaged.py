@@ -109,7 +109,7 @@ REFUSED = [
     (("summary", "seats", 1, "kind"), "robot", False,
      "summary.seats[1].kind: expected one of human, computer"),
     (("summary", "seats", 1, "level"), "godlike", False,
-     'summary.seats[1].level: expected one of "", random, easy, medium, hard, expert'),
+     'summary.seats[1].level: expected one of "", random, easy, medium, hard, expert, reader'),
     (("summary", "seats", 0, "score"), -1, False, "summary.seats[0].score: -1 is out of range"),
     (("summary", "seats", 0, "score"), 100_001, False,
      "summary.seats[0].score: 100001 is out of range"),

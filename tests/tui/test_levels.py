@@ -7,9 +7,9 @@ import pytest
 from textual.widgets import Select, Static
 
 from gofish.engine import preset
+from gofish.front.levels import LEVEL_HELP, LEVEL_HELP_PAIRS, LEVEL_HINTS, level_help, level_hint
 from gofish.i18n import _, set_language
 from gofish.seats import LEVEL_TITLES, LEVELS
-from gofish.tui.levels import LEVEL_HELP, LEVEL_HELP_PAIRS, LEVEL_HINTS, level_help, level_hint
 from gofish.tui.screens.help import HelpScreen
 from gofish.tui.screens.setup import SetupScreen
 

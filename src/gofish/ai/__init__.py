@@ -1,6 +1,7 @@
 """Computer players. They see only what a human in their seat would see.
 
-Levels, weakest first: random, easy, medium, hard, expert (gofish.seats.LEVELS names them).
+Levels, weakest first: random, easy, medium, hard, expert, and beside them reader (Hard that
+learns how its one opponent asks); gofish.seats.LEVELS names them.
 Each is a Player: ``observe(event)`` with the events already filtered for its seat, and
 ``choose(view)`` returning one of ``view.legal``. None is ever handed the Game.
 """
@@ -14,6 +15,7 @@ from .easy import EasyPlayer
 from .expert import ExpertPlayer
 from .hard import HardPlayer
 from .medium import MediumPlayer
+from .reader import ReaderPlayer
 
 LEVEL_CLASSES: dict[str, type] = {
     "random": RandomPlayer,
@@ -21,6 +23,7 @@ LEVEL_CLASSES: dict[str, type] = {
     "medium": MediumPlayer,
     "hard": HardPlayer,
     "expert": ExpertPlayer,
+    "reader": ReaderPlayer,
 }
 
 
@@ -35,5 +38,5 @@ def make_player(level: str, seat: int, rules: Rules, players: int, seed: int) ->
 
 __all__ = [
     "AskingPlayer", "EasyPlayer", "ExpertPlayer", "HardPlayer", "LEVEL_CLASSES", "MediumPlayer",
-    "Player", "RandomPlayer", "make_player", "tell",
+    "Player", "RandomPlayer", "ReaderPlayer", "make_player", "tell",
 ]

@@ -12,6 +12,14 @@ stream, to know what the others know about us) and keeps, per seat and rank:
 Every bound is kept conservative, so the truth always lies inside it; ``estimate`` turns the
 bounds into expected counts with iterative proportional fitting over the unseen cards.
 
+Under the rank option the unknown cards of a hand are also kept as ``groups``: how many of the
+cards each draw brought (the deal first) are still unknown, and per rank the first group that
+may hold it (a "Go fish" or a hand-over moves it past every group there is). A draw adds its
+cards and nothing else, so a rank the record proved absent can come back only through them,
+and a card of the draw that is then shown (a lucky draw, a book laid with it, an ask for a rank
+it lacked before) tells which: the ranks it is not are absent again. Without this a seat that
+said "Go fish" to sevens and then drew a card it showed could hold sevens again.
+
 A ``calibrated`` tracker (the coach's) also reads what a seat's asks imply beyond the bounds:
 most players take a sure hit when they hold one, so an ask for anything else says the seat
 most likely lacks the ranks the table knows others hold. Without it, against players who take
@@ -99,6 +107,8 @@ class Estimate:
 class Knowledge:
     """What ``seat`` knows (``seat=None``: what everybody knows) about every hand."""
 
+    by_draw = True  # False: unknown cards not kept by draw (before issue 32; benchmarks only)
+
     def __init__(self, seat: int | None, rules: Rules, players: int) -> None:
         self.seat = seat
         self.rules = rules
@@ -135,6 +145,11 @@ class Knowledge:
         self.fishing: tuple[int, int, int] | None = None  # (seat, rank, suit) of the last miss
         self.asked_suit = -1
         self.pinned: tuple[int, int] | None = None  # (seat, rank) counted by an early stop
+        # the rank option: per seat, the unknown cards left of each draw (the deal first), and
+        # per rank the first of those groups that may hold it (module docstring)
+        self.groups: list[list[int]] = [[] for _ in range(n)]
+        self.start = [[0] * NUM_RANKS for _ in range(n)]
+        self.drawn: tuple[int, set[int]] | None = None  # the last unseen draw: seat, ranks shown
         self._est: Estimate | None = None
 
     def clone(self, seat: int | None = -1) -> Knowledge:
@@ -144,8 +159,10 @@ class Knowledge:
             other.seat = seat
         for name in ("counts", "booked", "out", "totals", "denied", "told", "took", "could"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("shown", "minc", "maxx", "nosuit", "quiet", "books"):
+        for name in ("shown", "minc", "maxx", "nosuit", "quiet", "books", "groups", "start"):
             setattr(other, name, [list(row) for row in getattr(self, name)])
+        if self.drawn is not None:
+            other.drawn = (self.drawn[0], set(self.drawn[1]))
         other._est = None
         return other
 
@@ -197,12 +214,58 @@ class Knowledge:
             if row[r] > a:
                 row[r] = a
 
+    def grouped(self, seat: int) -> bool:
+        """Whether ``seat``'s unknown cards are kept by draw (the rank option, hidden hands)."""
+        return self.by_draw and not self.card_mode and not self.exact(seat)
+
+    def _absent(self, seat: int, rank: int) -> None:
+        """``seat`` holds no unknown card of ``rank`` now: only later draws may bring one."""
+        if self.grouped(seat):
+            self.start[seat][rank] = len(self.groups[seat])
+
+    def _identify(self, seat: int, rank: int, newest: bool = False) -> None:
+        """One unknown card of ``seat`` is now known to be of ``rank`` (``newest``: it is a
+        card of the last draw). It leaves the oldest group that may hold the rank, which every
+        rank that may be in that group shares, so theirs shrink by one; no other rank's."""
+        if not self.grouped(seat):
+            return
+        g = self.groups[seat]
+        first = len(g) - 1 if newest else self.start[seat][rank]
+        i = next((j for j in range(max(0, first), len(g)) if g[j] > 0), -1)
+        if i < 0 or (newest and i != len(g) - 1):
+            self._regroup(seat)  # the record and the groups disagree: keep the bounds alone
+            return
+        g[i] -= 1
+        self._tighten(seat)
+
+    def _tighten(self, seat: int) -> None:
+        """Each rank's bound within the unknown cards of the groups that may hold it."""
+        g = self.groups[seat]
+        after = [0] * (len(g) + 1)  # unknown cards in groups i and later
+        for i in range(len(g) - 1, -1, -1):
+            after[i] = after[i + 1] + g[i]
+        row, first = self.maxx[seat], self.start[seat]
+        for r in RANKS_RANGE:
+            w = after[min(first[r], len(g))]
+            if row[r] > w:
+                row[r] = w
+
+    def _regroup(self, seat: int) -> None:
+        """Forget which draw each unknown card came from (missed events, a loosened bound)."""
+        if not self.grouped(seat):
+            return
+        self.groups[seat] = [self.anon(seat)]
+        self.start[seat] = [0 if self.maxx[seat][r] else 1 for r in RANKS_RANGE]
+
     # ------------------------------------------------------------------ events
 
     def observe(self, e: Event) -> None:
         self._est = None
         if e.kind != ev.LUCKY:
             self.pinned = None
+        if self.drawn is not None and (e.kind not in (ev.LUCKY, ev.BOOK)
+                                       or e.seat != self.drawn[0]):
+            self.drawn = None  # no longer the events of that draw
         handler = _HANDLERS.get(e.kind)
         if handler is not None:
             handler(self, e)
@@ -220,6 +283,9 @@ class Knowledge:
             row = self.maxx[s]
             for r in RANKS_RANGE:
                 row[r] = e.count
+            if self.grouped(s):
+                self.groups[s] = [e.count]
+                self.start[s] = [0] * NUM_RANKS
 
     def _receive_seen(self, s: int, cards: tuple[int, ...]) -> None:
         """Cards arrive in ``s``'s hand and we see which (their counts already added)."""
@@ -260,6 +326,7 @@ class Knowledge:
             if self.maxx[a][r]:
                 self.maxx[a][r] -= 1
             self._clip(a)
+            self._identify(a, r)  # one of its unknown cards is of the rank
         if self.card_mode and not self.bluff and e.suit >= 0:
             self.nosuit[a][r] |= 1 << e.suit
 
@@ -301,6 +368,10 @@ class Knowledge:
             mask |= bit_of(c)
         n = POPCOUNT[mask]
         # the giver: under the rank option it had exactly these; under the card option, this one
+        if self.grouped(t):
+            for _ in range(n - self.minc[t][r]):
+                self._identify(t, r)  # those the record had not pinned were unknown cards
+            self._absent(t, r)
         self.counts[t] -= n
         self.shown[t][r] &= ~mask
         if self.exact(t):
@@ -336,6 +407,7 @@ class Knowledge:
             if not self.exact(t):
                 self.minc[t][r] = 0
                 self.maxx[t][r] = 0
+                self._absent(t, r)
         if e.kind == ev.GO_FISH:
             self.fishing = (e.seat, r, suit)
 
@@ -353,6 +425,9 @@ class Knowledge:
         row = self.maxx[a]
         for r in RANKS_RANGE:
             row[r] += k
+        if self.grouped(a):
+            self.groups[a].append(k)
+            self.drawn = (a, set())
         old = max(0, self.anon(a) - k)
         quiet = self.quiet[a]
         for r in RANKS_RANGE:
@@ -369,6 +444,9 @@ class Knowledge:
                 if row[r]:
                     row[r] -= 1
                 self.pinned = (a, r)
+                self._identify(a, r, newest=True)
+                if self.drawn is not None:
+                    self.drawn[1].add(r)
         self._clip(a)
 
     def _on_lucky(self, e: Event) -> None:
@@ -383,6 +461,9 @@ class Knowledge:
             return
         self._receive_seen(a, e.cards)
         if not self.exact(a):
+            if self.drawn is not None and self.grouped(a):
+                self.drawn[1].add(r)
+                self._identify(a, r, newest=True)  # the card it drew
             self._clip(a)
 
     def _on_book(self, e: Event) -> None:
@@ -398,7 +479,17 @@ class Knowledge:
         if self.exact(a):
             self.minc[a][r] = POPCOUNT[self.shown[a][r]]
         else:
-            self.minc[a][r] = max(POPCOUNT[self.shown[a][r]], self.minc[a][r] - n)
+            old = self.minc[a][r]
+            self.minc[a][r] = max(POPCOUNT[self.shown[a][r]], old - n)
+            if self.grouped(a):
+                unknown = n - (old - self.minc[a][r])  # the book's cards the record had not
+                drawn = self.drawn
+                if unknown > 0 and drawn is not None and r not in drawn[1]:
+                    drawn[1].add(r)  # laid at once: a card of the draw completed it
+                    self._identify(a, r, newest=True)
+                    unknown -= 1
+                for _ in range(unknown):
+                    self._identify(a, r)
             left = self.book_size - 1 - self.minc[a][r]
             if self.maxx[a][r] > left:
                 self.maxx[a][r] = left
@@ -443,6 +534,8 @@ class Knowledge:
                     r = max(RANKS_RANGE, key=lambda k: row[k] - POPCOUNT[self.shown[s][k]])
                     row[r] -= 1
                 self._clip(s)
+                if self.grouped(s) and sum(self.groups[s]) != self.anon(s):
+                    self._regroup(s)
 
     # ------------------------------------------------------------------ inference
 

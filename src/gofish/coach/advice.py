@@ -75,6 +75,9 @@ class Coach:
         self.players = players
         self.player = HardPlayer(seat, rules, players, seed=0)
         self.player.know.calibrated = True  # the chances a person reads are the truest ones
+        # its reasons for a sure miss say "and has drawn no card since": it keeps to that proof
+        # (a draw gives back every rank refused), not the computers' reading of shown draws
+        self.player.know.by_draw = self.player.public.by_draw = False
         self.evidence = Evidence(seat, players, rules.ask_for == "card")
 
     @classmethod

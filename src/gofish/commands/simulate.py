@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from gofish.ai import LEVEL_CLASSES, make_player, tell
+from gofish.ai import LEVEL_CLASSES, ReaderPlayer, make_player, tell
+from gofish.ai.reader import Sitting
 from gofish.engine import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Game, Rules, RulesError
 from gofish.i18n import _, ngettext
 from gofish.rules_text import PRESET_TITLES
@@ -133,11 +134,18 @@ def seat_order(entries: int, game: int, tournament: bool) -> list[int]:
     return [(seat - shift) % entries for seat in range(entries)]
 
 
-def play_with_players(rules: Rules, levels: list[str], seed: int) -> Game:
-    """One game between computer players, driven as the table drives them."""
+def play_with_players(rules: Rules, levels: list[str], seed: int,
+                      sittings: list[Sitting] | None = None,
+                      names: list[str] | None = None) -> Game:
+    """One game between computer players, driven as the table drives them. A player that
+    reads its one opponent across games meets it by name in its seat's ``sittings``."""
     n = len(levels)
     game = Game(rules, n, seed)
     players = [make_player(level, s, rules, n, seed * 8 + s + 1) for s, level in enumerate(levels)]
+    if sittings is not None and names is not None and n == 2:
+        for s, p in enumerate(players):
+            if isinstance(p, ReaderPlayer):
+                p.meet(names[1 - s], sittings[s])
     open_hands = rules.open_hands
     seen = 0
     while True:
@@ -171,6 +179,8 @@ def simulate(
                         entries=[Entry(i, level) for i, level in enumerate(levels)])
     seeds = random.Random(seed)
     play = random.Random(seed ^ 0x5EED)
+    # the run is one sitting: each entry remembers the others by their entry number
+    sittings = [Sitting() for _ in range(n)]
     start = time.perf_counter()
     for g in range(games):
         game_seed = seeds.getrandbits(48)
@@ -179,7 +189,8 @@ def simulate(
             game = Game(rules, n, game_seed, record=False)
             game.play_randomly(play)
         else:
-            game = play_with_players(rules, [levels[e] for e in order], game_seed)
+            game = play_with_players(rules, [levels[e] for e in order], game_seed,
+                                     [sittings[e] for e in order], [str(e) for e in order])
         result.actions += len(game.actions)
         shared = len(game.winners) > 1
         for s, e in enumerate(order):

@@ -22,6 +22,7 @@ from gofish.front.choice import (
     write_last_setup,
 )
 from gofish.front.hints import resume_hint
+from gofish.front.levels import level_hint
 from gofish.front.pace import environment_delay
 from gofish.i18n import Np_, _, pgettext
 from gofish.names import set_ascii
@@ -133,6 +134,9 @@ class PlainFront:
               "“2 9”; h lists every command."))
         say(_("The game is saved after every move: quit (or Ctrl+D) leaves it, and gofish "
               "prints how to resume it."))
+        say(_("The computer levels:"))
+        for level in LEVELS:
+            say(_("{level}: {how}").format(level=_(LEVEL_TITLES[level]), how=level_hint(level)))
 
     # ------------------------------------------------------------------ a new game
 

@@ -16,13 +16,13 @@ from textual.widgets import Static
 
 from gofish.engine import Rules
 from gofish.front.keyboard import with_twins
+from gofish.front.levels import level_help
 from gofish.i18n import N_, Np_, _, ascii_text, pgettext
 from gofish.names import ascii_mode, local_letters
 from gofish.rules_page import rules_pointer
 from gofish.rules_text import describe, summary
 from gofish.seats import LEVEL_TITLES, LEVELS
 from gofish.tui.game_app import game_app
-from gofish.tui.levels import level_help
 from gofish.tui.render import bullet, rank_keys
 from gofish.tui.widgets.keys import KeyFooter
 

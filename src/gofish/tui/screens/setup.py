@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from gofish.engine import PRESETS, Rules, RulesError
 from gofish.front.choice import SetupChoice
+from gofish.front.levels import level_hint
 from gofish.front.pace import PACES, pace_label, read_pace
 from gofish.i18n import N_, _, pgettext
 from gofish.rules_text import (
@@ -42,7 +43,6 @@ from gofish.seats import (
     printable_name,
 )
 from gofish.tui.game_app import game_app
-from gofish.tui.levels import level_hint
 from gofish.tui.render import labelled
 from gofish.tui.widgets.keys import KeyFooter
 

@@ -25,6 +25,10 @@ LEVEL_HELP = {
     "expert": N_("Hard's reckoning; late in a deal it plays its best asks out in hundreds of "
                  "imagined deals that fit all it has seen, and changes its choice when they "
                  "show a clear gain."),
+    "reader": N_("Hard's reckoning; one to one, it also learns how its opponent chooses an "
+                 "ask (asking back what it heard, going through its ranks in order, keeping "
+                 "to one rank, or none of these), over the deals of a match, and reads that "
+                 "opponent's hand through it."),
 }
 # the same where books are pairs (every hit completes a pair, so there is no book to go for)
 LEVEL_HELP_PAIRS = {
@@ -41,6 +45,7 @@ LEVEL_HINTS = {
     "medium": N_("remembers who asked for what, for about ten turns."),
     "hard": N_("tracks everything said at the table and weighs each ask."),
     "expert": N_("like hard; plays the endgame out in imagined deals."),
+    "reader": N_("like hard; learns how its opponent asks."),
 }
 
 
