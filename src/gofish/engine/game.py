@@ -33,7 +33,6 @@ from .cards import (
     MASK_SUITS,
     NUM_RANKS,
     POPCOUNT,
-    RANK_VALUES,
     RANKS,
     SUITS,
     card_code,
@@ -307,9 +306,8 @@ class Game:
         return self.turn
 
     def deal_scores(self) -> tuple[int, ...]:
-        if self.rules.scoring == "card-value":
-            return tuple(sum(RANK_VALUES[r] for r, _ in b) for b in self.books)
-        return tuple(len(b) for b in self.books)
+        points = self.rules.points
+        return tuple(points(r for r, _ in b) for b in self.books)
 
     def scores(self) -> tuple[int, ...]:
         """Match totals (for a single deal, that deal's score), counting the deal in play."""
