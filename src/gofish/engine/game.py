@@ -167,6 +167,7 @@ class Game:
         self.events: list[Event] = []
         self.totals = [0] * players
         self.deal_history: list[tuple[int, ...]] = []  # scores of each finished deal
+        self._laid_before = [0] * players  # books each seat laid in the finished deals
         self.deal = -1
         self.dealer = -1
         self.deal_over = False
@@ -200,6 +201,8 @@ class Game:
     def _start_deal(self) -> None:
         n = self.players
         rng = self._rng
+        if self.deal >= 0:
+            self._laid_before = self.books_laid()
         self.deal += 1
         self.deal_over = False
         if not self._card_mode:
@@ -308,6 +311,10 @@ class Game:
     def deal_scores(self) -> tuple[int, ...]:
         points = self.rules.points
         return tuple(points(r for r, _ in b) for b in self.books)
+
+    def books_laid(self) -> list[int]:
+        """The books (or pairs) each seat has laid, over every deal of a match."""
+        return [before + len(b) for before, b in zip(self._laid_before, self.books, strict=True)]
 
     def scores(self) -> tuple[int, ...]:
         """Match totals (for a single deal, that deal's score), counting the deal in play."""
@@ -800,6 +807,7 @@ class Game:
         if len(game.totals) != players:
             raise RulesError("totals", f"expected {players} numbers")
         game.deal_history = [tuple(0 for _ in range(players))] * deal
+        game._laid_before = [0] * players
         game.deal = deal
         game.deal_over = False
         game.over = False
