@@ -100,12 +100,14 @@ def autosaves(store: Store, at: int, saves: int, seed: int) -> tuple[list[float]
         played.apply(action)
     held.save(played)
     held.compact()  # the file holds the first ``at`` actions, as after a resume
-    times = []
+    times, cpu = [], []
     for action in game.actions[at:]:
         played.apply(action)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         held.save(played)
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+    print(f"  (CPU time of this process per autosave at {at}: median {statistics.median(cpu):.2f} ms)")
     size = os.stat(store.path(held.record.id)).st_size
     t = time.perf_counter()
     store.save(held.record)
@@ -134,6 +136,19 @@ def main(argv: list[str] | None = None) -> int:
               f" data folder {store.root}")
         print(f"set-up: {args.games} finished games, {size / 1e6:.1f} MB, in {setup:.1f} s")
 
+        # the disk's own floor: one small line appended and fsynced, as a journal line is
+        floor = []
+        scratch = store.root / "fsync-floor"
+        for _ in range(args.saves):
+            t = time.perf_counter()
+            fd = os.open(scratch, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            os.write(fd, b"x" * 300 + b"\n")
+            os.fsync(fd)
+            os.close(fd)
+            floor.append((time.perf_counter() - t) * 1000)
+        scratch.unlink()
+        print(f"the disk: a 300-byte line appended and fsynced, median"
+              f" {statistics.median(floor):.2f} ms, p90 {statistics.quantiles(floor, n=10)[-1]:.2f} ms")
         # autosave: what the session does after each action, early in a game and deep in one
         for at in (10, 3000):
             times, size, whole = autosaves(store, at, args.saves, args.seed)
