@@ -120,14 +120,17 @@ class Session:
         actions: Sequence[Action] = (),
         saved: SavedSlot | None = None,
         autosave: bool = True,
+        replayed: Game | None = None,
     ) -> None:
+        """``replayed``: the game of these rules, seats, seed and actions, already replayed
+        (a resumed game is read and checked once, by the store)."""
         validate_seats(list(seats))
         self.rules = rules
         self.seats = tuple(seats)
         self.names = tuple(s.name for s in seats)
         self.seed = seed
         self.game_id = game_id
-        self._game = Game.replay(rules, len(seats), seed, list(actions))
+        self._game = replayed or Game.replay(rules, len(seats), seed, list(actions))
         self._saved = saved
         self.autosave = autosave
         self._players: dict[int, Player] = {}
@@ -158,15 +161,14 @@ class Session:
         (and then nothing is held)."""
         from gofish.store.held import hold_saved
 
-        held, _game = hold_saved(store, game_id)
-        return cls._of(held, autosave)
+        return cls._of(hold_saved(store, game_id), autosave)
 
     @classmethod
     def _of(cls, held: HeldGame, autosave: bool) -> Session:
         r = held.record
         try:
-            return cls(r.rules, r.seats, r.seed, game_id=r.id, actions=list(r.actions),
-                       saved=held, autosave=autosave)
+            return cls(r.rules, r.seats, r.seed, game_id=r.id, actions=r.actions,
+                       saved=held, autosave=autosave, replayed=held.game)
         except BaseException:
             held.release()
             raise

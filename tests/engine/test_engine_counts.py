@@ -113,3 +113,24 @@ def test_an_empty_hand_drawing_a_hand_counts_what_the_stock_had(stock, expected)
     [drew] = [e for e in events if e.kind == ev.DREW]
     assert drew.count == expected == len(drew.secret)
     assert drew.secret == tuple(cards(stock.replace("...", "")))[:expected]
+
+
+def test_books_laid_counts_every_book_event_over_a_match() -> None:
+    import random as _random
+
+    from gofish.engine import PRESETS, Game
+    from gofish.engine import events as _ev
+
+    for name, rules in PRESETS.items():
+        for players in (2, 4, 6):
+            rules = rules.replace(match_target=min(rules.most_points, 40))
+            game = Game(rules, players, seed=players)
+            rng = _random.Random(players)
+            while not game.over:
+                game.apply(rng.choice(game.legal_actions()))
+                laid = [0] * players
+                for e in game.events:
+                    if e.kind == _ev.BOOK:
+                        laid[e.seat] += 1
+                assert game.books_laid() == laid, name
+            assert game.deal > 0 or rules.match_target == 0

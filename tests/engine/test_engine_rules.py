@@ -99,6 +99,7 @@ from gofish.engine import (
 )
 from gofish.engine import events as ev
 from gofish.engine.cards import POPCOUNT, parse_rank
+from gofish.engine.game import _held_of
 
 STANDARD = preset("standard")
 
@@ -177,6 +178,7 @@ def position(
             game.hands[seat][rank_of(c)] |= 1 << suit_of(c)
         assert all(POPCOUNT[m] < size for m in game.hands[seat]), "a hand holds a book"
     game.counts = [len(h) for h in held]
+    game._held = [_held_of(h) for h in game.hands]  # the ranks each hand holds, kept in step
     game.books = laid
     game.stock = rest + top[::-1]  # the engine draws from the end of the list
     game.out = [s in out for s in range(n)]

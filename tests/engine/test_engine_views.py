@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import replace
 
 from gofish.engine import Event, Game, Rules, preset
 from gofish.engine import events as ev
@@ -76,7 +75,7 @@ def reshuffled(game: Game, seat: int, rng: random.Random) -> tuple[Game, set[int
         other.hands[s] = mask
     other.stock = list(swap(tuple(game.stock)))
     other.events = [
-        replace(e, cards=swap(e.cards), secret=swap(e.secret)) if e.cards or e.secret else e
+        e._replace(cards=swap(e.cards), secret=swap(e.secret)) if e.cards or e.secret else e
         for e in game.events
     ]
     other.counts = game.counts[:]
@@ -164,5 +163,5 @@ def test_event_for_seat_hides_only_others_secrets() -> None:
     drew = Event(ev.DREW, seat=1, count=1, secret=(7,))
     assert drew.for_seat(1) == drew
     assert drew.for_seat(0).secret == () and drew.for_seat(0).count == 1
-    assert drew.for_seat(None) == drew.public() == replace(drew, secret=())
+    assert drew.for_seat(None) == drew.public() == drew._replace(secret=())
     assert drew.for_seat(0, open_hands=True) == drew

@@ -12,6 +12,7 @@ from pathlib import Path
 from gofish.engine import RANKS, Ask, Draw, Game
 from gofish.i18n import _
 from gofish.names import ASK, rank_word
+from gofish.store.repo import read_checked
 from gofish.store.saves import SavedGame
 
 TURN, EMPTY, OVER_TURN, READY, NEXT_DEAL, MENU = (
@@ -38,10 +39,9 @@ def prompt_patterns() -> dict[str, re.Pattern[str]]:
 
 
 def saved_game(data_dir: Path) -> tuple[SavedGame, Game]:
-    """The one game in ``data_dir``, as saved now."""
+    """The one game in ``data_dir``, as saved now: its file and journal, as a resume reads them."""
     [path] = [p for p in data_dir.glob("*.json")]
-    record = SavedGame.from_bytes(path.read_bytes())
-    return record, record.to_game()
+    return read_checked(path)
 
 
 @dataclass

@@ -116,10 +116,10 @@ async def test_a_failed_save_is_reported_and_the_table_moves_on(tmp_path):
         await confirm_pass(pilot)
         await pilot.pause()
 
-        def broken(record):
+        def broken(*args):
             raise StoreError("disk full")
 
-        app.store.save = broken
+        app.store.save = app.store.append = broken  # the whole file, or a journal line
         screen = await end_a_turn(pilot)
         assert screen.flow.stage == "handover"  # the turn ended although its save failed
         assert "Could not save the game: disk full" in notices(app)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gofish.engine import RANK_VALUES, Ask, Event, Rules, SeatView
+from gofish.engine import Ask, Event, Rules, SeatView
 from gofish.engine import events as ev
 from gofish.engine.cards import POPCOUNT
 
@@ -260,8 +260,8 @@ class HardPlayer(AskingPlayer):
         r = a.rank
         me = self.seat
         worth = self.weights.book
-        if self.rules.scoring == "card-value":
-            worth *= RANK_VALUES[r] / 8.0
+        values = self.rules.book_values
+        worth *= values[r] / values[6]  # against an eight's book: 1 when every book scores 1
         mine = k.minc[me][r]
         keep = self._keep
         value = (ph * (keep + self.gain * gain + worth * pbook)
@@ -293,7 +293,7 @@ class HardPlayer(AskingPlayer):
         scores = [x + y for x, y in zip(k.totals, k.deal_scores(), strict=True)]
         now = _result(scores, me, self.weights.shared)
         base = 0.25 + 0.5 * now  # the worth of playing on: better when ahead, never certain
-        worth = RANK_VALUES[r] if self.rules.scoring == "card-value" else 1
+        worth = self.rules.book_values[r]
         with_book = scores[:]
         with_book[me] += worth
         change = 0.0

@@ -200,11 +200,7 @@ class Knowledge:
         return self.minc[seat][rank] > 0
 
     def deal_scores(self) -> list[int]:
-        if self.rules.scoring == "card-value":
-            from gofish.engine import RANK_VALUES
-
-            return [sum(RANK_VALUES[r] for r in b) for b in self.books]
-        return [len(b) for b in self.books]
+        return [self.rules.points(b) for b in self.books]
 
     def _clip(self, seat: int) -> None:
         """Keep ``maxx`` within the hand's unknown part after it shrank."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from gofish.engine import RANK_VALUES, Action, Ask, Event, Game, Rules
+from gofish.engine import Action, Ask, Event, Game, Rules
 from gofish.engine import events as ev
 from gofish.engine.cards import NUM_RANKS, POPCOUNT
 
@@ -124,10 +124,9 @@ def standing(game: Game, seat: int) -> float:
     share = []
     scores = game.scores()
     size = game.rules.book_size
-    values = game.rules.scoring == "card-value"
+    values = game.rules.book_values
     for s in range(game.players):
-        hand = sum(POPCOUNT[game.hands[s][r]] * (RANK_VALUES[r] if values else 1)
-                   for r in range(NUM_RANKS))
+        hand = sum(POPCOUNT[game.hands[s][r]] * values[r] for r in range(NUM_RANKS))
         share.append(scores[s] + hand / size)
     rivals = [share[s] for s in range(game.players) if s != seat]
     return share[seat] - max(rivals)

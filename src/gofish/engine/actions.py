@@ -45,6 +45,26 @@ class NextDeal:
 
 Action = Ask | Draw | NextDeal
 
+# Actions are frozen values, so one shared instance of each serves every game: legal_actions
+# and the parsers hand these out, and ``Game.apply`` knows a shared ask by its identity.
+ASK_RANK = tuple(tuple(Ask(t, r) for r in range(len(RANKS))) for t in range(6))
+ASK_CARD = tuple(
+    tuple(tuple(Ask(t, r, s) for s in range(len(SUITS))) for r in range(len(RANKS)))
+    for t in range(6)
+)
+DRAW = Draw()
+NEXT_DEAL = NextDeal()
+
+
+def shared_ask(target: int, rank: int, suit: int | None = None) -> Ask:
+    """``Ask(target, rank, suit)``, the shared instance when there is one."""
+    if type(target) is int and 0 <= target < 6 and 0 <= rank < len(RANKS):
+        if suit is None:
+            return ASK_RANK[target][rank]
+        if 0 <= suit < len(SUITS):
+            return ASK_CARD[target][rank][suit]
+    return Ask(target, rank, suit)
+
 
 def action_from_json(data: Any) -> Action:
     """Parse an action; any malformed input raises IllegalAction with the reason."""
@@ -60,11 +80,12 @@ def action_from_json(data: Any) -> Action:
             if isinstance(target, bool) or not isinstance(target, int):
                 raise IllegalAction(f"target must be a seat number, got {target!r}")
             suit = data.get("suit")
-            return Ask(target, parse_rank(data["rank"]), None if suit is None else parse_suit(suit))
+            return shared_ask(target, parse_rank(data["rank"]),
+                              None if suit is None else parse_suit(suit))
         if kind == "draw" and set(data) == {"type"}:
-            return Draw()
+            return DRAW
         if kind == "next-deal" and set(data) == {"type"}:
-            return NextDeal()
+            return NEXT_DEAL
     except KeyError as e:
         raise IllegalAction(f"missing field in {kind}: {e.args[0]}") from None
     except ValueError as e:

@@ -3,12 +3,16 @@
 An event's ``cards`` are seen by everyone; its ``secret`` cards only by ``seat`` (or by all when
 hands are open). ``for_seat`` gives the form a seat may see, so the log, the pass-the-device
 recap, computer players and network clients all read one filtered stream.
+
+An event is a named tuple rather than a frozen dataclass: it is as immutable, but the engine
+builds three or four of them per action, and a tuple is built in a tenth of the time (0.14 against
+1.3 us; benchmarks/README.md). Build one as ``Event(kind, seat=..., ...)``; ``_replace`` is
+its ``dataclasses.replace``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import RANKS, SUITS, card_code, parse_card, parse_rank, parse_suit
 
@@ -33,14 +37,13 @@ KINDS = (DEALER_CARD, DEAL, DEALT, ASK, GAVE, GO_FISH, NO_STOCK, DREW, LUCKY, BO
          OUT, DEAL_OVER, GAME_OVER)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     kind: str
     seat: int = -1
     target: int = -1
     rank: int = -1
     suit: int = -1
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, where a tuple has a method
     cards: tuple[int, ...] = ()
     secret: tuple[int, ...] = ()
     deal: int = 0
@@ -51,7 +54,7 @@ class Event:
         """The form ``seat`` may see; ``None`` is the public form."""
         if not self.secret or open_hands or seat == self.seat:
             return self
-        return replace(self, secret=())
+        return self._replace(secret=())
 
     def public(self) -> Event:
         return self.for_seat(None)

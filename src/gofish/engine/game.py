@@ -7,21 +7,32 @@ benchmark: a game built with ``record=False`` skips only the events, not any rul
 from __future__ import annotations
 
 import random
-from itertools import chain, compress
-from operator import getitem
+from collections.abc import Callable
+from itertools import chain, compress, repeat
+from operator import and_, getitem
 from typing import Any
 
 from gofish.i18n import _
 
 from . import events as ev
-from .actions import Action, Ask, Draw, IllegalAction, NextDeal, action_from_json
+from .actions import (
+    ASK_CARD,
+    ASK_RANK,
+    DRAW,
+    NEXT_DEAL,
+    Action,
+    Ask,
+    Draw,
+    IllegalAction,
+    NextDeal,
+    action_from_json,
+)
 from .cards import (
     DECK_SIZE,
     FULL,
     MASK_SUITS,
     NUM_RANKS,
     POPCOUNT,
-    RANK_VALUES,
     RANKS,
     SUITS,
     card_code,
@@ -31,18 +42,88 @@ from .events import Event
 from .rules import MAX_DEALS, Rules, RulesError
 from .view import PublicView, SeatView
 
-# Actions are frozen values, so one shared instance of each serves every game: the random
-# playout appends them without building a new object per step.
-_ASK_RANK = tuple(tuple(Ask(t, r) for r in range(NUM_RANKS)) for t in range(6))
-_ASK_CARD = tuple(
-    tuple(tuple(Ask(t, r, s) for s in range(4)) for r in range(NUM_RANKS)) for t in range(6)
-)
-_DRAW = Draw()
-_NEXT_DEAL = NextDeal()
+# per table size, seat and target, the shared rank asks that seat may make of that target
+# (a row of None for itself): ``apply`` finds an ask there by identity, which proves it an ask
+# for a rank (no suit) by exact ints in range, of another seat
+_RANK_ASKS = {
+    n: tuple(tuple(ASK_RANK[t] if t != s else (None,) * NUM_RANKS for t in range(n))
+             for s in range(n))
+    for n in range(2, 7)
+}
 # the cards of each (rank, suit mask), and each card's code: views and snapshots read them often
 _MASK_CARDS = tuple(tuple(mask_cards(r, m) for m in range(16)) for r in range(NUM_RANKS))
 _CODES = tuple(card_code(c) for c in range(DECK_SIZE))
 _RANK_RANGE = range(NUM_RANKS)
+_RANK_BITS = tuple(1 << r for r in _RANK_RANGE)
+_SUIT_BIT = tuple(1 << (c & 3) for c in range(DECK_SIZE))  # each card's bit in its rank's mask
+# the ranks in each 13-bit mask of ranks held, in order (filled as masks turn up)
+_RANKS_OF: list[tuple[int, ...] | None] = [None] * (1 << NUM_RANKS)
+# per target, the rank asks of it for each mask of ranks held (filled as masks turn up)
+_ASKS_BY_HELD: tuple[list[tuple[Ask, ...] | None], ...] = tuple(
+    [None] * (1 << NUM_RANKS) for _ in range(6))
+
+# per table size and seat, the tables above of its opponents, in order
+_ASK_TABLES = {n: tuple(tuple(_ASKS_BY_HELD[t] for t in range(n) if t != s) for s in range(n))
+               for n in range(2, 7)}
+# per table size, the asks of every opponent from their tables: written out, with no loop
+_Tables = tuple[list[tuple[Ask, ...] | None], ...]
+_LIST_ASKS: dict[int, Callable[[_Tables, int], list[Action]]] = {
+    2: lambda t, h: [*t[0][h]],  # type: ignore[misc]
+    3: lambda t, h: [*t[0][h], *t[1][h]],  # type: ignore[misc]
+    4: lambda t, h: [*t[0][h], *t[1][h], *t[2][h]],  # type: ignore[misc]
+    5: lambda t, h: [*t[0][h], *t[1][h], *t[2][h], *t[3][h]],  # type: ignore[misc]
+    6: lambda t, h: [*t[0][h], *t[1][h], *t[2][h], *t[3][h], *t[4][h]],  # type: ignore[misc]
+}
+
+
+def _ranks_of(held: int) -> tuple[int, ...]:
+    """The ranks in the mask ``held``, kept for next time."""
+    ranks = _RANKS_OF[held] = tuple(compress(_RANK_RANGE, map(and_, _RANK_BITS, repeat(held))))
+    return ranks
+
+
+def _list_asks_of(held: int) -> None:
+    """Keep every target's asks for the ranks in ``held``."""
+    ranks = _RANKS_OF[held] or _ranks_of(held)
+    for t, asks in enumerate(_ASKS_BY_HELD):
+        asks[held] = tuple(map(ASK_RANK[t].__getitem__, ranks))
+
+
+def _asked(seat: int, target: int, rank: int, suit: int | None) -> Event:
+    if suit is None:
+        return _ASK_EVENT[seat][target][rank]
+    return _new(Event, (ev.ASK, seat, target, rank, suit, 0, (), (), 0, (), ()))
+
+
+def _held_of(hand: list[int]) -> int:
+    """The mask of ranks a hand (a mask of suits per rank) holds."""
+    return sum(compress(_RANK_BITS, hand))
+
+
+# Events are immutable too, so the common ones of the rank option are built once and shared:
+# an ask, a Go fish, a one-card draw, a lucky draw, a turn. The others are built as tuples
+# (``_new``), the way ``Event(...)`` builds them but without a Python call for the defaults.
+_new = tuple.__new__
+_ASK_EVENT = tuple(tuple(tuple(_new(Event, (ev.ASK, s, t, r, -1, 0, (), (), 0, (), ()))
+                               for r in range(NUM_RANKS)) for t in range(6)) for s in range(6))
+
+
+def _then(kind: str) -> tuple[tuple[tuple[tuple[Event, Event], ...], ...], ...]:
+    """Per seat, target and rank: a rank ask, and the ``kind`` of event that answers it."""
+    return tuple(tuple(tuple((_ASK_EVENT[s][t][r],
+                              _new(Event, (kind, s, t, r, -1, 0, (), (), 0, (), ())))
+                             for r in range(NUM_RANKS)) for t in range(6)) for s in range(6))
+
+
+_GO_FISH_EVENTS = _then(ev.GO_FISH)
+_NO_STOCK_EVENTS = _then(ev.NO_STOCK)
+_DREW_EVENT = tuple(tuple(_new(Event, (ev.DREW, s, -1, -1, -1, 1, (), (c,), 0, (), ()))
+                          for c in range(DECK_SIZE)) for s in range(6))
+_LUCKY_EVENT = tuple(tuple(_new(Event, (ev.LUCKY, s, -1, c >> 2, -1, 0, (c,), (), 0, (), ()))
+                           for c in range(DECK_SIZE)) for s in range(6))
+_BOOK_EVENT = tuple(tuple(_new(Event, (ev.BOOK, s, -1, r, -1, 0, _MASK_CARDS[r][FULL], (), 0, (), ()))
+                          for r in range(NUM_RANKS)) for s in range(6))
+_TURN_EVENT = tuple(_new(Event, (ev.TURN, s, -1, -1, -1, 0, (), (), 0, (), ())) for s in range(6))
 # the other seats of each seat, per table size: the usual targets when every hand holds cards
 _OTHERS = {
     n: tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(2, 7)
@@ -86,6 +167,7 @@ class Game:
         self.events: list[Event] = []
         self.totals = [0] * players
         self.deal_history: list[tuple[int, ...]] = []  # scores of each finished deal
+        self._laid_before = [0] * players  # books each seat laid in the finished deals
         self.deal = -1
         self.dealer = -1
         self.deal_over = False
@@ -105,6 +187,11 @@ class Game:
         self._miss_to_asked = rules.after_miss == "asked-player"
         self._no_stock_to_asked = self._miss_to_asked or rules.empty_stock == "asked-plays"
         self._left = tuple((s + 1) % players for s in range(players))
+        # the rank asks apply may take without the full check: none under the card option,
+        # and none while a deal is over (_start_deal and _end_deal set it)
+        self._rank_asks: tuple[tuple[tuple[Ask | None, ...], ...], ...] = ()
+        self._ask_tables = _ASK_TABLES[players]
+        self._list_asks = _LIST_ASKS[players]
 
     # ------------------------------------------------------------------ setup
 
@@ -114,8 +201,12 @@ class Game:
     def _start_deal(self) -> None:
         n = self.players
         rng = self._rng
+        if self.deal >= 0:
+            self._laid_before = self.books_laid()
         self.deal += 1
         self.deal_over = False
+        if not self._card_mode:
+            self._rank_asks = _RANK_ASKS[n]
         self.hands = hands = [[0] * NUM_RANKS for _ in range(n)]
         self.books: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.out = [False] * n
@@ -143,16 +234,22 @@ class Game:
         dealt = deck[cut:]
         dealt.reverse()
         del deck[cut:]
+        record = self.record
+        if record:
+            self.events.append(_new(Event, (ev.DEAL, dealer, first, -1, -1, 0, (), (), self.deal,
+                                            (), ())))
         for i, seat in enumerate(order):
             hand = hands[seat]
-            for c in dealt[i::n]:
-                hand[c >> 2] |= 1 << (c & 3)
+            cards = dealt[i::n]
+            for c in cards:
+                hand[c >> 2] |= _SUIT_BIT[c]
+            if record:  # its hand, sorted by rank then suit as hand_cards gives it
+                cards.sort()
+                self.events.append(_new(Event, (ev.DEALT, seat, -1, -1, -1, size, (),
+                                                tuple(cards), 0, (), ())))
         self.counts = [size] * n
+        self._held = [_held_of(h) for h in hands]
         self.stock = deck
-        if self.record:
-            self._emit(Event(ev.DEAL, seat=dealer, target=first, deal=self.deal))
-            for seat in order:
-                self._emit(Event(ev.DEALT, seat=seat, count=size, secret=self.hand_cards(seat)))
         book_size = self._book_size
         for seat in order:
             hand = hands[seat]
@@ -162,8 +259,8 @@ class Game:
                 if POPCOUNT[hand[rank]] >= book_size:
                     self._check_book(seat, rank)
         self.turn = first
-        if self.record:
-            self._emit(Event(ev.TURN, seat=first))
+        if record:
+            self.events.append(_TURN_EVENT[first])
         self._settle(None)
 
     def _choose_dealer(self) -> int:
@@ -212,9 +309,12 @@ class Game:
         return self.turn
 
     def deal_scores(self) -> tuple[int, ...]:
-        if self.rules.scoring == "card-value":
-            return tuple(sum(RANK_VALUES[r] for r, _ in b) for b in self.books)
-        return tuple(len(b) for b in self.books)
+        points = self.rules.points
+        return tuple(points(r for r, _ in b) for b in self.books)
+
+    def books_laid(self) -> list[int]:
+        """The books (or pairs) each seat has laid, over every deal of a match."""
+        return [before + len(b) for before, b in zip(self._laid_before, self.books, strict=True)]
 
     def scores(self) -> tuple[int, ...]:
         """Match totals (for a single deal, that deal's score), counting the deal in play."""
@@ -241,15 +341,31 @@ class Game:
         ]
 
     def legal_actions(self) -> list[Action]:
+        """What the seat to act may do: asks by target, then rank, then suit; a draw; the
+        next deal; nothing once the game is over."""
+        counts = self.counts
+        seat = self.turn
+        if self._rank_asks and counts[seat]:
+            # the usual case: the asks for the ranks held, of each opponent holding cards
+            held = self._held[seat]
+            try:
+                if 0 not in counts:
+                    return self._list_asks(self._ask_tables[seat], held)
+                asks: list[Action] = []
+                for t in _OTHERS[self.players][seat]:
+                    if counts[t]:
+                        asks += _ASKS_BY_HELD[t][held]  # type: ignore[arg-type]
+                return asks
+            except TypeError:  # ranks held never seen before (None in the tables)
+                _list_asks_of(held)
+                return self.legal_actions()
         if self.over:
             return []
         if self.deal_over:
-            return [NextDeal()]
-        if not self.counts[self.turn]:
-            return [_DRAW]
-        if self._card_mode:
-            return [_ASK_CARD[t][r][s] for t, r, s in self._asks()]  # type: ignore[index]
-        return [_ASK_RANK[t][r] for t, r, _suit in self._asks()]
+            return [NEXT_DEAL]
+        if not counts[seat]:
+            return [DRAW]
+        return [ASK_CARD[t][r][s] for t, r, s in self._asks()]  # type: ignore[index]
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
@@ -305,8 +421,23 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return the events it caused (full, unfiltered)."""
-        self.check(action)
         start = len(self.events)
+        if type(action) is Ask:
+            # the usual case, checked here in full (``check`` says why anything else is not
+            # allowed): a shared rank ask of another seat (see _RANK_ASKS), while a deal is in
+            # play under the rank option, of an opponent holding cards, for a rank held
+            t = action.target
+            r = action.rank
+            seat = self.turn
+            try:
+                ok = self._rank_asks[seat][t][r] is action and self.counts[t] and self.hands[seat][r]
+            except (IndexError, TypeError):
+                ok = False
+            if ok:
+                self.actions.append(action)
+                self._ask(t, r, None)
+                return self.events[start:]
+        self.check(action)
         self.actions.append(action)
         if isinstance(action, Ask):
             self._ask(action.target, action.rank, action.suit)
@@ -317,118 +448,161 @@ class Game:
         return self.events[start:]
 
     def _check_book(self, seat: int, rank: int) -> None:
+        """Lay the book (or, under pairs, the pairs) of ``rank`` that ``seat`` holds, if any."""
         hand = self.hands[seat]
         m = hand[rank]
         if self._book_size == 4:
-            if m != FULL:
-                return
-            laid = [FULL]
-            hand[rank] = 0
-        else:
-            laid = []
-            while POPCOUNT[m] >= 2:
-                low = m & -m
-                pair = low | ((m ^ low) & -(m ^ low))
-                m ^= pair
-                laid.append(pair)
-            if not laid:
-                return
-            hand[rank] = m
+            if m == FULL:
+                hand[rank] = 0
+                self._held[seat] ^= 1 << rank
+                self.counts[seat] -= 4
+                self.books[seat].append((rank, FULL))
+                if self.record:
+                    self.events.append(_BOOK_EVENT[seat][rank])
+            return
+        laid = []
+        while POPCOUNT[m] >= 2:
+            low = m & -m
+            pair = low | ((m ^ low) & -(m ^ low))
+            m ^= pair
+            laid.append(pair)
+        if not laid:
+            return
+        hand[rank] = m
+        if not m:
+            self._held[seat] ^= 1 << rank
         for mask in laid:
-            self.counts[seat] -= self._book_size
+            self.counts[seat] -= 2
             self.books[seat].append((rank, mask))
             if self.record:
-                self._emit(Event(ev.BOOK, seat=seat, rank=rank, cards=_MASK_CARDS[rank][mask]))
+                self.events.append(_new(Event, (ev.BOOK, seat, -1, rank, -1, 0,
+                                                _MASK_CARDS[rank][mask], (), 0, (), ())))
 
     def _ask(self, target: int, rank: int, suit: int | None) -> None:
+        """The seat to act asks ``target`` for ``rank`` (or one suit of it): the catch, or Go
+        fish and the draw, any book, and whose turn it is then.
+
+        The usual outcomes settle here, in a few steps, and leave the rest to ``_settle``: a
+        catch that empties no hand keeps the turn; a miss while the stock lasts and the asker
+        holds cards (so nobody goes out, passes or ends the deal) passes it on, or keeps it on
+        a lucky draw. Events are appended a few at a time, shared where they can be.
+        """
         seat = self.turn
         hands = self.hands
         counts = self.counts
-        record = self.record
         theirs = hands[target][rank]
-        got = theirs if suit is None else theirs & (1 << suit)
-        if record:
-            self._emit(Event(ev.ASK, seat=seat, target=target, rank=rank,
-                             suit=-1 if suit is None else suit))
-        hand = hands[seat]
+        got = theirs if suit is None else theirs & 1 << suit
         if got:
-            hands[target][rank] = theirs ^ got
+            if got == theirs:
+                hands[target][rank] = 0
+                self._held[target] ^= 1 << rank
+            else:
+                hands[target][rank] = theirs ^ got
             n = POPCOUNT[got]
             counts[target] -= n
             counts[seat] += n
-            m = hand[rank] | got
-            hand[rank] = m
-            if record:
-                self._emit(Event(ev.GAVE, seat=seat, target=target, rank=rank,
-                                 count=n, cards=_MASK_CARDS[rank][got]))
+            hand = hands[seat]
+            m = hand[rank] = hand[rank] | got
+            if self.record:
+                self.events += (_asked(seat, target, rank, suit),
+                                _new(Event, (ev.GAVE, seat, target, rank, -1, n,
+                                             _MASK_CARDS[rank][got], (), 0, (), ())))
             if POPCOUNT[m] >= self._book_size:
                 self._check_book(seat, rank)
-            self._settle(None)
+            if not counts[target] or not counts[seat]:
+                self._settle(None)
             return
         stock = self.stock
+        record = self.record
         if not stock:
             if record:
-                self._emit(Event(ev.NO_STOCK, seat=seat, target=target, rank=rank))
-            if self._no_stock_to_asked:
-                self._settle(target)
-            else:
-                left = self._left[seat]
-                self._settle(left if not self.out[left] else self.next_seat(seat))
+                self.events += (_NO_STOCK_EVENTS[seat][target][rank] if suit is None else
+                                (_asked(seat, target, rank, suit),
+                                 _NO_STOCK_EVENTS[seat][target][rank][1]))
+            to = target if self._no_stock_to_asked else self._left[seat]
+            if not self.out[to]:  # nothing moved: the turn passes
+                self.turn = to
+                if record:
+                    self.events.append(_TURN_EVENT[to])
+                return
+            self._settle(to if self._no_stock_to_asked else self.next_seat(seat))
             return
-        if record:
-            self._emit(Event(ev.GO_FISH, seat=seat, target=target, rank=rank))
         c = stock.pop()
-        if not self._until_hit:
+        if self._until_hit:
+            lucky = self._fish_on(seat, target, rank, suit, c)
+        else:
             r = c >> 2
-            m = hand[r] | 1 << (c & 3)
-            hand[r] = m
+            hand = hands[seat]
+            m = hand[r] = hand[r] | _SUIT_BIT[c]
+            self._held[seat] |= _RANK_BITS[r]
             counts[seat] += 1
             # the card decides the lucky draw: the rank asked for, or the exact card
-            lucky = self._lucky and (r == rank if suit is None else c == rank * 4 + suit)
+            lucky = (r == rank if suit is None else c == rank * 4 + suit) and self._lucky
             if record:
-                self._emit(Event(ev.DREW, seat=seat, count=1, secret=(c,)))
+                self.events += (_GO_FISH_EVENTS[seat][target][rank] if suit is None else
+                                (_asked(seat, target, rank, suit),
+                                 _GO_FISH_EVENTS[seat][target][rank][1]))
+                self.events.append(_DREW_EVENT[seat][c])
                 if lucky:
-                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
+                    self.events.append(_LUCKY_EVENT[seat][c])
             if POPCOUNT[m] >= self._book_size:
                 self._check_book(seat, r)
-        else:
-            # keep fishing until a card of the asked rank turns up (rules.md: draw until hit)
-            drawn = [c]
-            hand[c >> 2] |= 1 << (c & 3)
-            while c >> 2 != rank and stock:
-                c = stock.pop()
-                hand[c >> 2] |= 1 << (c & 3)
-                drawn.append(c)
-            lucky = self._lucky and (c >> 2 == rank if suit is None else c == rank * 4 + suit)
-            counts[seat] += len(drawn)
-            if record:
-                self._emit(Event(ev.DREW, seat=seat, count=len(drawn), secret=tuple(drawn)))
-                if lucky:
-                    self._emit(Event(ev.LUCKY, seat=seat, rank=rank, cards=(c,)))
-            for r in {d >> 2 for d in drawn}:
-                self._check_book(seat, r)
         if lucky:
-            self._settle(None)
-        elif self._miss_to_asked:
-            self._settle(target)
+            if not stock or not counts[seat]:
+                self._settle(None)
+            return
+        to = target if self._miss_to_asked else self._left[seat]
+        if self.out[to]:
+            self._settle(to if self._miss_to_asked else self.next_seat(seat))
+        elif not stock or not counts[seat]:
+            self._settle(to)
         else:
-            left = self._left[seat]
-            self._settle(left if not self.out[left] else self.next_seat(seat))
+            self.turn = to
+            if record:
+                self.events.append(_TURN_EVENT[to])
+
+    def _fish_on(self, seat: int, target: int, rank: int, suit: int | None, c: int) -> bool:
+        """Draw until hit (rules.md): from the first card ``c``, keep drawing until a card of
+        the asked rank turns up or the stock runs out. Whether the last card is lucky."""
+        stock = self.stock
+        drawn = [c]
+        while c >> 2 != rank and stock:
+            c = stock.pop()
+            drawn.append(c)
+        self._take(seat, drawn)
+        self.counts[seat] += len(drawn)
+        lucky = self._lucky and (c >> 2 == rank if suit is None else c == rank * 4 + suit)
+        if self.record:
+            self.events += (_asked(seat, target, rank, suit),
+                            _GO_FISH_EVENTS[seat][target][rank][1],
+                            Event(ev.DREW, seat=seat, count=len(drawn), secret=tuple(drawn)))
+            if lucky:
+                self.events.append(_LUCKY_EVENT[seat][c])
+        for r in {d >> 2 for d in drawn}:
+            self._check_book(seat, r)
+        return lucky
 
     def _draw_empty(self) -> None:
         seat = self.turn
         stock = self.stock
         k = 1 if self.rules.empty_hand == "draw-one" else min(5, len(stock))
         drawn = [stock.pop() for _ in range(k)]
-        hand = self.hands[seat]
-        for c in drawn:
-            hand[c >> 2] |= 1 << (c & 3)
+        self._take(seat, drawn)
         self.counts[seat] += k
         if self.record:
             self._emit(Event(ev.DREW, seat=seat, count=k, secret=tuple(drawn)))
         for r in {c >> 2 for c in drawn}:
             self._check_book(seat, r)
         self._settle(None)
+
+    def _take(self, seat: int, cards: list[int]) -> None:
+        """Put drawn ``cards`` in the hand of ``seat`` (its count is the caller's)."""
+        hand = self.hands[seat]
+        held = self._held[seat]
+        for c in cards:
+            hand[c >> 2] |= 1 << (c & 3)
+            held |= 1 << (c >> 2)
+        self._held[seat] = held
 
     def _settle(self, pass_to: int | None) -> None:
         """End the deal if it is over, else hand the turn to the seat that can act."""
@@ -453,7 +627,7 @@ class Game:
         else:
             self.turn = seat = pass_to
             if self.record:
-                self._emit(Event(ev.TURN, seat=pass_to))
+                self.events.append(_TURN_EVENT[pass_to])
         if not out[seat]:
             held = counts[seat]
             # the usual case: the seat has cards and so does an opponent, or it must draw
@@ -482,6 +656,7 @@ class Game:
         self.deal_history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self.deal_over = True
+        self._rank_asks = ()
         target = self.rules.match_target
         match_done = (
             not target or max(self.totals) >= target or len(self.deal_history) >= MAX_DEALS
@@ -632,6 +807,7 @@ class Game:
         if len(game.totals) != players:
             raise RulesError("totals", f"expected {players} numbers")
         game.deal_history = [tuple(0 for _ in range(players))] * deal
+        game._laid_before = [0] * players
         game.deal = deal
         game.deal_over = False
         game.over = False
@@ -658,6 +834,7 @@ class Game:
                 raise RulesError(f"hands[{s}]", "a hand holds a whole book: lay it down first")
             game.hands.append(hand)
         game.counts = [sum(POPCOUNT[m] for m in h) for h in game.hands]
+        game._held = [_held_of(h) for h in game.hands]
         game.stock = list(stock)
         for c in game.stock:
             r, b = card_of(c, "stock")
@@ -693,6 +870,8 @@ class Game:
             raise RulesError("turn", f"no seat in the game: {turn!r}")
         game.turn = turn
         game.dealer = (turn - 1) % players if dealer is None else dealer
+        if not game._card_mode:
+            game._rank_asks = _RANK_ASKS[players]
         game._settle(None)  # as after any action: a deal that is over ends, the turn moves on
         return game
 
@@ -729,40 +908,45 @@ class Game:
         card_mode = self._card_mode
         append = self.actions.append
         others = _OTHERS[self.players]
-        asks = _ASK_RANK
+        opponents = self.players - 1
         counts = self.counts
-        hands = self.hands
+        held = self._held
         # two seats: the one opponent, with no draw spent on choosing it
-        two_up = self._left if self.players == 2 else None
-        while not self.over and steps < max_actions:
-            steps += 1
+        left = self._left if self.players == 2 else None
+        while steps < max_actions:
             if self.deal_over:
-                append(_NEXT_DEAL)
+                if self.over:
+                    break
+                steps += 1
+                append(NEXT_DEAL)
                 self._start_deal()
                 counts = self.counts
-                hands = self.hands
+                held = self._held
                 continue
+            steps += 1
             seat = self.turn
             if not counts[seat]:
-                append(_DRAW)
+                append(DRAW)
                 self._draw_empty()
                 continue
             if card_mode:
                 t, r, s = choice(self._asks())
-                append(_ASK_CARD[t][r][s])  # type: ignore[index]
+                append(ASK_CARD[t][r][s])  # type: ignore[index]
                 self._ask(t, r, s)
                 continue
             # every (opponent holding cards, rank held) pair is equally likely: a uniform
             # opponent, or if it holds nothing a uniform one of those that hold cards (which
             # is uniform overall: each is reached with 1/k + (empty/k) / live = 1/live)
-            targets = others[seat]
-            t = targets[int(random_() * len(targets))] if two_up is None else two_up[seat]
-            if not counts[t]:
-                live = [o for o in targets if counts[o]]
-                t = live[int(random_() * len(live))]
-            ranks = list(compress(_RANK_RANGE, hands[seat]))
+            if left is not None:
+                t = left[seat]
+            else:
+                t = others[seat][int(random_() * opponents)]
+                if not counts[t]:
+                    live = [o for o in others[seat] if counts[o]]
+                    t = live[int(random_() * len(live))]
+            ranks = _RANKS_OF[held[seat]] or _ranks_of(held[seat])
             r = ranks[int(random_() * len(ranks))]
-            append(asks[t][r])
+            append(ASK_RANK[t][r])
             self._ask(t, r, None)
         return steps
 

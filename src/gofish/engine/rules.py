@@ -7,8 +7,9 @@ does not know with an error that names the field.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal, get_args
 
 from gofish.i18n import _
 
@@ -20,17 +21,29 @@ MAX_PLAYERS = 6
 # saved match stays a few hundred kilobytes); a target beyond what they can score is refused
 MAX_DEALS = 50
 
-# Allowed values of each option with a fixed set of choices, in the order the setup screen shows.
+# The values of each option with a fixed set of choices, in the order the setup screen shows.
+# They are Literal types, so a comparison with a misspelt value (``rules.ask_for == "crad"``)
+# fails type checking (mypy's strict_equality), as an unknown field would.
+Deal = Literal["7-for-2", "7-for-2-3", "7-for-2-4", "fixed"]
+FirstPlayer = Literal["random-dealer", "lowest-card-deals", "random"]
+End = Literal["all-books", "first-out"]
+EmptyHand = Literal["draw-one", "draw-hand"]
+EmptyStock = Literal["turn-ends", "asked-plays"]
+AfterMiss = Literal["next-player", "asked-player"]
+AskFor = Literal["rank", "card"]
+Scoring = Literal["books", "card-value"]
+
 CHOICES: dict[str, tuple[str, ...]] = {
-    "deal": ("7-for-2", "7-for-2-3", "7-for-2-4", "fixed"),
-    "first_player": ("random-dealer", "lowest-card-deals", "random"),
-    "end": ("all-books", "first-out"),
-    "empty_hand": ("draw-one", "draw-hand"),
-    "empty_stock": ("turn-ends", "asked-plays"),
-    "after_miss": ("next-player", "asked-player"),
-    "ask_for": ("rank", "card"),
-    "scoring": ("books", "card-value"),
+    "deal": get_args(Deal),
+    "first_player": get_args(FirstPlayer),
+    "end": get_args(End),
+    "empty_hand": get_args(EmptyHand),
+    "empty_stock": get_args(EmptyStock),
+    "after_miss": get_args(AfterMiss),
+    "ask_for": get_args(AskFor),
+    "scoring": get_args(Scoring),
 }
+_ONE_POINT = (1,) * NUM_RANKS
 
 
 class RulesError(ValueError):
@@ -46,18 +59,18 @@ class RulesError(ValueError):
 class Rules:
     """Every option of rules.md; defaults are the Standard preset."""
 
-    deal: str = "7-for-2-4"  # 7 cards for 2 / 2-3 / 2-4 players, else 5; or "fixed"
+    deal: Deal = "7-for-2-4"  # 7 cards for 2 / 2-3 / 2-4 players, else 5; or "fixed"
     deal_fixed: int = 7  # cards per player when deal == "fixed"
-    first_player: str = "random-dealer"  # left of a random dealer; lowest card deals; random
+    first_player: FirstPlayer = "random-dealer"  # left of a random dealer; lowest card deals; random
     lucky_draw: bool = True  # drawing what you asked for lets you ask again
-    end: str = "all-books"  # play until all books are down; or stop when a hand or the stock empties
-    empty_hand: str = "draw-one"  # (all-books) an empty hand draws one card, or a hand of 5
-    empty_stock: str = "turn-ends"  # (all-books) with no stock a miss ends the turn; or the asked plays
-    after_miss: str = "next-player"  # the turn passes left; or to the player who said Go Fish
-    ask_for: str = "rank"  # ask for a rank; or for one exact card
+    end: End = "all-books"  # play until all books are down; or stop when a hand or the stock empties
+    empty_hand: EmptyHand = "draw-one"  # (all-books) an empty hand draws one card, or a hand of 5
+    empty_stock: EmptyStock = "turn-ends"  # (all-books) with no stock a miss ends the turn; or the asked plays
+    after_miss: AfterMiss = "next-player"  # the turn passes left; or to the player who said Go Fish
+    ask_for: AskFor = "rank"  # ask for a rank; or for one exact card
     bluff_asks: bool = False  # (card) you may ask for a card you hold
     draw_until_hit: bool = False  # keep fishing until you draw what you asked for
-    scoring: str = "books"  # one point a book; or the rank's card value
+    scoring: Scoring = "books"  # one point a book; or the rank's card value
     match_target: int = 0  # 0: one deal; else deals until someone reaches this score
     open_hands: bool = False  # every hand face up
     pairs: bool = False  # books are pairs instead of fours
@@ -92,12 +105,21 @@ class Rules:
         return 2 if self.pairs else 4
 
     @property
+    def book_values(self) -> tuple[int, ...]:
+        """What a book (or a pair) of each rank scores: its card value (2-10 at face value, J 11,
+        Q 12, K 13, A 15) under card-value scoring, else one point. The one place scoring is
+        decided: the engine's scores, the computers' and the coach's estimates all read it."""
+        return RANK_VALUES if self.scoring == "card-value" else _ONE_POINT
+
+    def points(self, ranks: Iterable[int]) -> int:
+        """What books (or pairs) of these ranks score together."""
+        values = self.book_values
+        return sum(values[r] for r in ranks)
+
+    @property
     def deal_points(self) -> int:
         """What one deal scores when every book is laid (the most a deal can score)."""
-        books_per_rank = 4 // self.book_size
-        if self.scoring == "card-value":
-            return books_per_rank * sum(RANK_VALUES)
-        return books_per_rank * NUM_RANKS
+        return 4 // self.book_size * sum(self.book_values)
 
     @property
     def most_points(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gofish.engine import Action, Ask, Draw, Event, Rules, SeatView
 from gofish.engine import events as ev
-from gofish.engine.cards import DECK_SIZE, NUM_RANKS, RANK_VALUES, card_code, mask_cards
+from gofish.engine.cards import DECK_SIZE, NUM_RANKS, card_code, mask_cards
 from gofish.engine.cards import RANKS as RANK_NAMES
 from gofish.i18n import _, ngettext
 
@@ -220,9 +220,8 @@ class SeatState:
                     "impossible turn: it offers a draw, and the seat's hand is not empty"))
 
     def deal_scores(self) -> tuple[int, ...]:
-        if self.rules.scoring == "card-value":
-            return tuple(sum(RANK_VALUES[r] for r, _c in b) for b in self.books)
-        return tuple(len(b) for b in self.books)
+        points = self.rules.points
+        return tuple(points(r for r, _c in b) for b in self.books)
 
     def _cards(self, seat: int) -> tuple[int, ...]:
         return tuple(c for r, m in enumerate(self.hands[seat]) for c in mask_cards(r, m))

@@ -127,7 +127,7 @@ class Choice:
         return isinstance(value, str) and value in self.options
 
     def check(self, value: Any, field: str) -> str:
-        if not self.ok(value):
+        if not isinstance(value, str) or value not in self.options:
             raise Invalid(_("{field}: expected one of {choices}").format(
                 field=field, choices=", ".join(c or '""' for c in self.options)))
         return value
@@ -238,7 +238,7 @@ class Fields:
         return all(ok(value[key]) for key, ok in self._oks)
 
     def check(self, value: Any, field: str) -> dict[str, Any]:
-        check_object(value, field, tuple(self.fields), shown=self.shown)
+        checked = check_object(value, field, tuple(self.fields), shown=self.shown)
         for key, c in self.fields.items():
-            c.check(value[key], f"{field}.{key}" if field else key)
-        return value
+            c.check(checked[key], f"{field}.{key}" if field else key)
+        return checked

@@ -19,8 +19,12 @@ from gofish.engine import Action, Event, PublicView, Rules, SeatView
 from gofish.engine.cards import RANKS, card_code, parse_card, parse_rank
 
 from . import messages as protocol
-from .messages import ILLEGAL, MALFORMED, NOT_STARTED, TOO_LONG, UNKNOWN
+from .messages import ILLEGAL as ILLEGAL
+from .messages import MALFORMED as MALFORMED
+from .messages import NOT_STARTED as NOT_STARTED
 from .messages import PROTOCOL as PROTOCOL
+from .messages import TOO_LONG as TOO_LONG
+from .messages import UNKNOWN as UNKNOWN
 from .messages import event_message as event_message
 from .messages import your_turn as your_turn
 from .validate import is_list, is_whole

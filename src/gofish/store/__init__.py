@@ -20,24 +20,34 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the same names as _EXPORTS (tests/store/test_package.py checks it)
-    from .errors import GameLocked, LoadError, NewerSchema, StoreError
-    from .lock import GameLock
-    from .paths import resolve_data_dir
-    from .repo import Entry, GameInfo, GameNotFound, Store, Unreadable, read_checked
-    from .saves import (
-        FINISHED,
-        IN_PROGRESS,
-        MAX_BYTES,
-        SCHEMA,
-        SavedGame,
-        SeatSummary,
-        Summary,
-        summarize,
-        utc_now,
-    )
-    from .stats import Stats, Tally, compute_stats, record_against
-    from .text import plain
+if TYPE_CHECKING:  # the same names as _EXPORTS (tests/store/test_package.py checks it),
+    # re-exported explicitly (mypy --strict reads no implicit re-export)
+    from .errors import GameLocked as GameLocked
+    from .errors import LoadError as LoadError
+    from .errors import NewerSchema as NewerSchema
+    from .errors import StoreError as StoreError
+    from .lock import GameLock as GameLock
+    from .paths import resolve_data_dir as resolve_data_dir
+    from .repo import Entry as Entry
+    from .repo import GameInfo as GameInfo
+    from .repo import GameNotFound as GameNotFound
+    from .repo import Store as Store
+    from .repo import Unreadable as Unreadable
+    from .repo import read_checked as read_checked
+    from .saves import FINISHED as FINISHED
+    from .saves import IN_PROGRESS as IN_PROGRESS
+    from .saves import MAX_BYTES as MAX_BYTES
+    from .saves import SCHEMA as SCHEMA
+    from .saves import SavedGame as SavedGame
+    from .saves import SeatSummary as SeatSummary
+    from .saves import Summary as Summary
+    from .saves import summarize as summarize
+    from .saves import utc_now as utc_now
+    from .stats import Stats as Stats
+    from .stats import Tally as Tally
+    from .stats import compute_stats as compute_stats
+    from .stats import record_against as record_against
+    from .text import plain as plain
 
 _EXPORTS = {
     "errors": ("GameLocked", "LoadError", "NewerSchema", "StoreError"),

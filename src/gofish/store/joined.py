@@ -14,6 +14,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .atomic import write_atomic
 from .errors import StoreError
@@ -33,7 +34,7 @@ class HeldSeat:
     where: str = ""  # "" for this data folder's table server, else ADDR:PORT
 
 
-def _text(data: dict, key: str, limit: int) -> str:
+def _text(data: dict[str, Any], key: str, limit: int) -> str:
     value = data.get(key, "")
     return value if isinstance(value, str) and len(value) <= limit else ""
 

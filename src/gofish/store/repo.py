@@ -21,10 +21,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from gofish.engine import Game, Rules
+from gofish.engine import Game, IllegalAction, Rules, action_from_json
 from gofish.i18n import _
 from gofish.seats import SeatSpec
 
+from . import journal
 from .atomic import TMP_SUFFIX, temp_prefix, write_atomic
 from .errors import GameLocked, LoadError, NewerSchema, StoreError
 from .index import INDEX_NAME, Entries, HeaderIndex, file_key
@@ -38,6 +39,7 @@ from .saves import (
     Header,
     SavedGame,
     new_id,
+    summarize,
     utc_now,
 )
 
@@ -107,6 +109,10 @@ class Store:
             raise GameNotFound(_("{id} is not a game id").format(id=repr(game_id)))
         return self.root / f"{game_id}{SUFFIX}"
 
+    def journal_path(self, game_id: str) -> Path:
+        """The journal of a game in play (store/journal.py), beside its save file."""
+        return self.root / f"{game_id}{journal.SUFFIX}"
+
     # ------------------------------------------------------------------ writing
 
     def new_game(self, rules: Rules, seats: list[SeatSpec] | tuple[SeatSpec, ...],
@@ -123,21 +129,42 @@ class Store:
         """Write ``record`` atomically; raise StoreError (the old file intact) if it cannot.
 
         The caller should hold the game's lock; a game held by another process is refused.
+        The game's journal, which the file now holds whole, is removed.
         """
         path = self.path(record.id)
-        self._ensure_root()
-        if record.id not in self._held:
-            holder = locked_elsewhere(self._lock_path(record.id))
-            if holder is not None:
-                raise locked_error(holder)
+        self._check_writer(record.id)
         data = record.to_bytes()
         if len(data) > MAX_BYTES:
             raise StoreError(_("the game is too large to save ({n} bytes)").format(n=len(data)))
         try:
             write_atomic(path, data)
+            journal.remove(self.journal_path(record.id))
         except OSError as e:
             raise StoreError(_("could not save the game {id}: {error}").format(
                 id=record.id, error=e.strerror or e)) from None
+
+    def append(self, record: SavedGame, since: int) -> None:
+        """Save ``record`` by appending its actions from index ``since`` (and its header) to
+        the game's journal, fsynced; StoreError if it cannot (what is on disk still loads).
+
+        Its cost does not grow with the game. The save file must hold the first ``since``
+        actions (or the journal the ones after them): see HeldGame.
+        """
+        self._check_writer(record.id)
+        actions = [a.to_json() for a in record.actions[since:]]
+        data = journal.line(len(record.actions), actions, record.header_json())
+        try:
+            journal.append(self.journal_path(record.id), data)
+        except OSError as e:
+            raise StoreError(_("could not save the game {id}: {error}").format(
+                id=record.id, error=e.strerror or e)) from None
+
+    def _check_writer(self, game_id: str) -> None:
+        self._ensure_root()
+        if game_id not in self._held:
+            holder = locked_elsewhere(self._lock_path(game_id))
+            if holder is not None:
+                raise locked_error(holder)
 
     def delete(self, game_id: str, *, damaged: bool = False) -> None:
         """Delete a game (or, with ``damaged``, a file moved to damaged/): the player's choice."""
@@ -150,6 +177,8 @@ class Store:
             holder = locked_elsewhere(self._lock_path(game_id))
             if holder is not None and game_id not in self._held:
                 raise locked_error(holder)
+            with contextlib.suppress(OSError):  # first: a journal never outlives its file
+                journal.remove(self.journal_path(game_id))
         try:
             if path.is_dir() and not path.is_symlink():
                 raise StoreError(_("{path} is a folder: remove it by hand").format(path=path))
@@ -200,7 +229,7 @@ class Store:
         if not os.path.lexists(path):
             raise GameNotFound(_("no saved game {id}").format(id=game_id))
         try:
-            return read_checked(path)
+            return read_checked(path, journal_file=self.journal_path(game_id))
         except LoadError as e:
             if not isinstance(e, NewerSchema):
                 self._quarantine(path, e.reason)
@@ -228,11 +257,21 @@ class Store:
         known_now: dict[str, tuple[list[int], GameInfo]] = {}
         changed = False
         temps: list[os.DirEntry[str]] = []
-        for entry in self._scan(self.root, temps):
+        journals: set[str] = set()
+        # the whole folder first: a journal may come after its file
+        for entry in list(self._scan(self.root, temps, journals)):
             name = entry.name
             info: Entry | None = None
             key: list[int] | None = None
             row: list[Any] | None = None  # this file's index entry, if it is readable
+            if name[: -len(SUFFIX)] in journals:
+                # a game in play, or stopped before its journal was folded in: its header is
+                # the journal's last line (not cached: the journal grows)
+                info = self._journal_header(entry.path, name)
+                if info is None:
+                    info = self._check_slowly(Path(entry.path))
+                entries.append(info)
+                continue
             if entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     key = file_key(entry.stat(follow_symlinks=False))
@@ -290,9 +329,18 @@ class Store:
         """The most recently played game still in progress (for "continue")."""
         return next((g for g in self.games() if not g.finished), None)
 
-    def _scan(self, folder: Path, temps: builtins.list[os.DirEntry[str]] | None = None, *,
+    def _journal_header(self, path: str, name: str) -> GameInfo | None:
+        header = journal.last_header(str(self.root / (name[: -len(SUFFIX)] + journal.SUFFIX)))
+        info = GameInfo.quick(header, file=path) if header is not None else None
+        if info is not None and name != f"{info.id}{SUFFIX}":
+            return None
+        return info
+
+    def _scan(self, folder: Path, temps: builtins.list[os.DirEntry[str]] | None = None,
+              journals: set[str] | None = None, *,
               missing_ok: bool = False) -> Iterator[os.DirEntry[str]]:
-        """The ``*.json`` files in ``folder``; temporary files go to ``temps`` if given.
+        """The ``*.json`` files in ``folder``; temporary files go to ``temps``, the ids of
+        journals to ``journals``, if given.
 
         With ``missing_ok``, a folder that is not one (a stray file named ``damaged``) holds
         nothing, rather than failing the whole listing.
@@ -306,6 +354,8 @@ class Store:
                             temps.append(entry)
                     elif name.endswith(SUFFIX):
                         yield entry
+                    elif journals is not None and name.endswith(journal.SUFFIX):
+                        journals.add(name[: -len(journal.SUFFIX)])
         except FileNotFoundError:
             return
         except NotADirectoryError:
@@ -402,6 +452,11 @@ class Store:
         try:
             folder = ensure_private_dir(self.damaged_dir)
             target = _move_aside(path, folder)
+            beside = path.with_name(game_id + journal.SUFFIX)
+            if target is not None and os.path.lexists(beside):  # the journal goes with it
+                with contextlib.suppress(OSError):
+                    os.replace(beside, target.with_name(target.name[: -len(SUFFIX)]
+                                                        + journal.SUFFIX))
         except (OSError, StoreError):
             return None
         if target is not None:
@@ -455,14 +510,43 @@ def _move_aside(path: Path, folder: Path) -> Path | None:
     return None
 
 
-def read_checked(path: Path, *, check_name: bool = True) -> tuple[SavedGame, Game]:
-    """Read and fully check one save file: size, JSON, schema, types, replay, snapshot."""
+def read_checked(path: Path, *, check_name: bool = True,
+                 journal_file: Path | None = None) -> tuple[SavedGame, Game]:
+    """Read and fully check one save file: size, JSON, schema, types, replay, snapshot; and
+    the actions of its journal, if any, applied and checked against its last header."""
+    if journal_file is None and check_name:
+        journal_file = path.with_name(path.name[: -len(SUFFIX)] + journal.SUFFIX)
+    # the journal first: a file written whole meanwhile holds all of it (its lines are
+    # skipped), where the other order could miss the lines a fold has just removed
+    entries = journal.read(journal_file) if journal_file is not None else []
     data = _read_limited(path)
     record = SavedGame.from_bytes(data)
     if check_name and path.name != f"{record.id}{SUFFIX}":
         raise LoadError(_("the id inside ({id}) does not match the file name").format(
             id=record.id))
-    return record, record.to_game()
+    game = record.to_game()
+    if not entries:
+        return record, game
+    for entry in entries:
+        first = entry.n - len(entry.actions)
+        for i, raw in enumerate(entry.actions, first):
+            if i < len(game.actions):
+                continue  # the file holds it already (folded in, the journal not yet removed)
+            if i > len(game.actions):
+                raise LoadError(_("the journal skips from action {a} to {b}").format(
+                    a=len(game.actions), b=i + 1))
+            try:
+                game.apply(action_from_json(raw))
+            except IllegalAction as e:
+                raise LoadError(_("journal action {n} is not legal ({why})").format(
+                    n=i + 1, why=e)) from None
+    header = Header.from_json(entries[-1].header)
+    if (header.id != record.id or header.created != record.created
+            or header.summary != summarize(game, record.seats)
+            or header.finished != game.over):
+        raise LoadError(_("the journal does not match the game"))
+    return SavedGame.from_game(game, record.seats, id=record.id, created=record.created,
+                               updated=header.updated), game
 
 
 def _read_limited(path: Path) -> bytes:

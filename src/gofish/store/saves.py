@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 from typing import Any, Self
 
 from gofish.engine import Action, Game, IllegalAction, Rules, RulesError, action_from_json
-from gofish.engine import events as ev
 from gofish.i18n import _
 from gofish.protocol.validate import (
     Choice,
@@ -416,7 +415,7 @@ HEADER = Fields({
 def summarize(game: Game, seats: tuple[SeatSpec, ...]) -> Summary:
     names = [s.name for s in seats]
     scores = game.scores()
-    books = _books(game)
+    books = game.books_laid()
     to_act = game.to_act
     return Summary(
         seats=tuple(
@@ -429,17 +428,6 @@ def summarize(game: Game, seats: tuple[SeatSpec, ...]) -> Summary:
         actions=len(game.actions),
         deal=game.deal,
     )
-
-
-def _books(game: Game) -> list[int]:
-    """Books laid by each seat over every deal (a match keeps only the last deal's books)."""
-    if not game.record:
-        game = Game.replay(game.rules, game.players, game.seed, list(game.actions))
-    books = [0] * game.players
-    for e in game.events:
-        if e.kind == ev.BOOK:
-            books[e.seat] += 1
-    return books
 
 
 # ---------------------------------------------------------------------- parsing and checks
