@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from gofish.engine import Rules
 from gofish.front.place import Place
+from gofish.front.tables import rules_name, state_text
 from gofish.i18n import Np_, _
 from gofish.net.client import RemoteSession
 from gofish.net.codes import format_code, parse_code
@@ -23,7 +24,6 @@ from gofish.net.local import open_local
 from gofish.net.plan import PlanError, check_name
 from gofish.net.seat_client import Opener, SeatClient
 from gofish.net.watch import WatchSession
-from gofish.rules_text import PRESET_TITLES
 from gofish.seats import COMPUTER, HUMAN, SeatSpec
 from gofish.store.errors import StoreError
 from gofish.store.joined import HeldSeat, SecretBook
@@ -48,27 +48,12 @@ LOBBY_WORDS = {
 }
 
 
-def rules_name(rules: Rules) -> str:
-    preset = rules.preset_name()
-    return _(PRESET_TITLES[preset]) if preset else _("Custom")
-
-
-def state_text(table: TableInfo, mine: HeldSeat | None) -> str:
-    if table.over:
-        state = _("finished")
-    elif table.started:
-        state = _("in play")
-    else:
-        state = _("{n} free").format(n=table.free)
-    return _("you: {state}").format(state=state) if mine is not None else state
-
-
 def table_line(number: int, table: TableInfo, mine: HeldSeat | None) -> str:
     players = ", ".join(seat_text({"name": s.name, "kind": s.kind, "level": s.level,
                                    "status": s.status}) for s in table.seats)
     return _("{number}. {code}, {rules}: {players}; {state}.").format(
-        number=number, code=table.code, rules=rules_name(table.rules), players=players,
-        state=state_text(table, mine))
+        number=number, code=table.code, rules=rules_name(table.rules.preset_name()), players=players,
+        state=state_text(table.over, table.started, table.free, mine is not None))
 
 
 class PlainLobby:

@@ -17,7 +17,8 @@ from typing import Any
 
 from gofish.engine import IllegalAction, NextDeal
 from gofish.front.place import Place
-from gofish.i18n import N_, Np_, _
+from gofish.front.tables import SEAT_NEWS, WORD_TEXTS
+from gofish.i18n import Np_, _
 from gofish.net.client import ERROR_TEXT, RemoteSession
 from gofish.net.lobby_client import LobbyError, ask_once
 from gofish.net.seat_client import Opener
@@ -30,15 +31,8 @@ from gofish.store.text import plain
 from .console import Console
 from .link import Link
 from .table import OVER, QUIT, PlainTable, TableMoved
-from .words import SAID_WORDS, Command, command_of, command_words, fold, said_word, tokens
+from .words import Command, command_of, command_words, fold, said_word, tokens
 
-# the same news as the table's (gofish.tui.app.remote), one line each
-SEAT_NEWS = {
-    AWAY: N_("{name} is away: the table waits."),
-    HERE: N_("{name} is back."),
-    STAND_IN: N_("{name} is away: a computer plays for them."),
-    GIVEN: N_("{name}'s seat is played by a computer."),
-}
 START = {"start": ("start",)}
 START_WORDS = {"start": Np_("line mode command (one or more words)", "start")}
 
@@ -359,7 +353,7 @@ class SharedTable(PlainTable):
         return super().command(command, seat)
 
     def say_word(self, arg: str) -> None:
-        words = list(SAID_WORDS)
+        words = list(WORD_TEXTS)
         if not (arg.isdigit() and 1 <= int(arg) <= len(words)):
             self.console.say(_("Type say and a number to say a word to everyone: {words}")
                              .format(words=self.words_list()))
@@ -378,7 +372,7 @@ class SharedTable(PlainTable):
 
     @staticmethod
     def words_list() -> str:
-        return ", ".join(f"{i} {_(text)}" for i, text in enumerate(SAID_WORDS.values(), 1))
+        return ", ".join(f"{i} {_(text)}" for i, text in enumerate(WORD_TEXTS.values(), 1))
 
     def start_now(self) -> None:
         """The opener's word: the free seats go to computers and the game begins."""

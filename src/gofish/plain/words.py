@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gofish.engine import RANKS, Ask, Draw, SeatView
-from gofish.i18n import N_, Np_, _, npgettext, pgettext
+from gofish.front.tables import word_text
+from gofish.i18n import Np_, _, npgettext, pgettext
 from gofish.names import (
     ASK,
     CARD,
@@ -49,12 +50,6 @@ COMMAND_WORDS = {
 TAKES_WORDS = ("log", "say")  # commands that read what follows them: "log all", "say 1"
 # the preset words of a shared table (``say 1`` to ``say 4``), as the table's lobby has them
 # (gofish.tui.words: the same messages; a word travels as its key, each reader's client says it)
-SAID_WORDS = {
-    "good-game": N_("Good game!"),
-    "your-turn": N_("Your turn!"),
-    "well-played": N_("Well played!"),
-    "hurry-up": N_("Hurry up!"),
-}
 FILLERS_EN = "ask asks asking for the a an of any some please do you have got with from to s"
 _FILLERS = Np_("words the line mode skips in a move (one or more, separated by spaces)",
               "ask for the a an of any some please")
@@ -216,8 +211,7 @@ def read(text: str, ctx: Context, vocab: Vocabulary | None = None) -> Ask | Draw
 
 def said_word(word: str) -> str:
     """A preset word said at a shared table, in the reader's language ("" if unknown)."""
-    text = SAID_WORDS.get(word)
-    return _(text) if text else ""
+    return word_text(word)
 
 
 def command_of(text: str, vocab: Vocabulary | None = None) -> Command | None:
