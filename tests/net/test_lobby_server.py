@@ -53,6 +53,13 @@ def seats(*kinds: str) -> list[dict]:
     return out
 
 
+def _kept(files, game_id: str):
+    try:
+        return files.kept(game_id)
+    except (OSError, ValueError):
+        return None
+
+
 def unshown_cards(messages: list[dict]) -> set[str]:
     """Cards named in a message before any public event had shown them to the table (a catch
     hands cards over in the open, a book lays them down); a watcher's messages hold none."""
@@ -289,6 +296,15 @@ async def test_a_computer_plays_an_absent_players_seat_and_the_log_says_so(tmp_p
         assert "Easy, for Bob, asked" in told
         listing = await ask_once(op, {"type": "tables"}, "tables")
         assert listing["tables"][0]["seats"][bob.session.seat]["status"] == "given"
+        # the record says who played: kept with the game once it is over
+        await until(lambda: ann.session.over, timeout=60, what="the end")
+        from gofish.store.tables import TableFiles
+
+        files = TableFiles(folder.root)
+        kept = await until(lambda: _kept(files, ann.session.game_id), what="the kept record")
+        assert kept["played_by"] and {level for _n, level in kept["played_by"]} == {"easy"}
+        assert len(kept["played_by"]) >= len([i for i in s.played_by
+                                              if s.events[i].kind == "ask"])
         await ann.close()
     finally:
         await stop(task)

@@ -345,10 +345,17 @@ class Host:
         self.say(_("Table {code}: game over, won by {names}.").format(
             code=table.code, names=", ".join(names)))
         locks = self._locks.pop(table.code, [])
-        await self._io(self._let_go, table.code, locks, session)
+        await self._io(self._let_go, table, locks, session)
 
-    def _let_go(self, code: str, locks: list[GameLock], session: Session) -> None:
-        """The game is over and saved: the table file goes, and so do the locks."""
+    def _let_go(self, table: Table, locks: list[GameLock], session: Session) -> None:
+        """The game is over and saved: the table's record is kept beside the game (who sat
+        where, and which moves a computer made for an absent player), the table file goes,
+        and so do the locks."""
+        code = table.code
+        try:
+            self.files.keep(table.record.game_id, table.record.to_json())
+        except StoreError as e:
+            self.say(str(e))
         self.files.remove(code)
         session.close()  # the table stays open for its players; the game is in the history
         for lock in locks:

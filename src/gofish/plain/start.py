@@ -8,51 +8,55 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gofish.command_name import command_name
-from gofish.engine import PRESETS, Rules, RulesError
+from gofish.engine import PRESETS, Rules
 from gofish.front.choice import (
     NewGame,
     SetupChoice,
-    default_choice,
-    read_last_setup,
     write_last_setup,
 )
 from gofish.front.hints import resume_hint
 from gofish.front.levels import level_hint
 from gofish.front.pace import environment_delay
-from gofish.i18n import Np_, _, pgettext
+from gofish.i18n import _
 from gofish.names import set_ascii
 from gofish.narrate import story
-from gofish.rules_text import PRESET_TITLES
-from gofish.seats import COMPUTER, HUMAN, LEVEL_TITLES, LEVELS, SeatError, SeatSpec
+from gofish.seats import COMPUTER, LEVEL_TITLES, LEVELS, SeatSpec
 from gofish.session import Session
 from gofish.store.errors import GameLocked, StoreError
 from gofish.store.repo import GameInfo, Store
+from gofish.store.server_folder import ServerFolder
 
-from .console import Console, EndOfInput
+from .console import Console, EndOfInput, Leave
+from .questions import DEFAULT_NAMES, Questions, free_name
 from .table import QUIT, PlainTable
 
-DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+if TYPE_CHECKING:
+    from .lobby import PlainLobby
+
 HISTORY_LINES = 20
-KIND_WORDS = {HUMAN: Np_("seat kind", "human"), COMPUTER: Np_("seat kind", "computer")}
-
-
-class Leave(Exception):
-    """The player asked to quit gofish."""
 
 
 class PlainFront:
     def __init__(self, console: Console, store: Store, *, profile: str | None = None,
-                 command: str | None = None) -> None:
+                 command: str | None = None,
+                 data_dir: str | os.PathLike[str] | None = None) -> None:
         self.console = console
         self.store = store
         self.profile = profile
         self.command = command
         self.current: Session | None = None
+        # the table server is the data folder's, shared by its profiles
+        self.data_dir = data_dir if data_dir is not None else \
+            (store.root.parents[1] if profile else store.root)
+        self.lobby: PlainLobby | None = None
+        self.ask = Questions(console, store, profile)
 
     # ------------------------------------------------------------------ the menu
 
@@ -89,8 +93,8 @@ class PlainFront:
             if latest is not None:
                 options.append(("continue", _("Continue the game of {names}, {when}").format(
                     names=", ".join(latest.summary.names), when=_when(latest))))
-            options += [("new", _("New game")), ("history", _("History")),
-                        ("help", _("Help")), ("quit", _("Quit"))]
+            options += [("new", _("New game")), ("others", _("Play with others")),
+                        ("history", _("History")), ("help", _("Help")), ("quit", _("Quit"))]
             for i, (_key, label) in enumerate(options, 1):
                 say(f"{i}. {label}")
             choice = self.pick(options)
@@ -98,6 +102,8 @@ class PlainFront:
                 self.resume(latest.id)  # type: ignore[union-attr]
             elif choice == "new":
                 self.new_game()
+            elif choice == "others":
+                self.play_with_others()
             elif choice == "history":
                 self.history()
             elif choice == "help":
@@ -107,7 +113,8 @@ class PlainFront:
 
     def pick(self, options: list[tuple[str, str]]) -> str:
         """The key of the option chosen by its number or letter (Enter: the first)."""
-        letters = {"c": "continue", "n": "new", "h": "history", "?": "help", "q": "quit"}
+        letters = {"c": "continue", "n": "new", "p": "others", "h": "history", "?": "help",
+                   "q": "quit"}
         keys = [key for key, _label in options]
         while True:
             answer = self.console.ask(_("Your choice: [1]")).strip().casefold() or "1"
@@ -124,6 +131,15 @@ class PlainFront:
             self.console.say(_("Cannot read the saved games: {why}").format(why=e))
             return None
 
+    def play_with_others(self) -> None:
+        """The shared tables of this data folder (the network is loaded only now)."""
+        from .lobby import PlainLobby
+
+        self.lobby = self.lobby or PlainLobby(self.console, self.store, self.ask,
+                                              ServerFolder.of(self.data_dir), self.command,
+                                              self.profile)
+        self.lobby.run()
+
     def general_help(self) -> None:
         say = self.console.say
         say(_("Go Fish: on your turn, ask another player for a rank you hold. If they have "
@@ -137,6 +153,8 @@ class PlainFront:
         say(_("The computer levels:"))
         for level in LEVELS:
             say(_("{level}: {how}").format(level=_(LEVEL_TITLES[level]), how=level_hint(level)))
+        say(_("Play with others lists the tables open on this machine: join one by its number "
+              "or its code, watch one, or host your own and give your friends its code."))
 
     # ------------------------------------------------------------------ a new game
 
@@ -147,20 +165,21 @@ class PlainFront:
         if new.seats is not None:
             self.start(new.seats, new.rules or PRESETS["standard"], new.seed)
             return
-        last = self.last_setup()
+        ask = self.ask
+        last = ask.last_setup()
         if new.rules is not None:
             last = SetupChoice(last.seats, new.rules, last.seed, last.pace)
         say = self.console.say
         say(_("New game. Press Enter to keep the answer in brackets."))
-        count = self.ask_number(_("How many players, 2 to 6?"), len(last.seats), 2, 6)
+        count = ask.number(_("How many players, 2 to 6?"), len(last.seats), 2, 6)
         seats: list[SeatSpec] = []
         for i in range(count):
             if i < len(last.seats):
                 before = last.seats[i]
             else:
-                before = SeatSpec(_free_name(DEFAULT_NAMES[i], last.seats), COMPUTER, "hard")
-            seats.append(self.ask_seat(i, before, seats))
-        rules = self.ask_rules(last.rules, count)
+                before = SeatSpec(free_name(DEFAULT_NAMES[i], last.seats), COMPUTER, "hard")
+            seats.append(ask.seat(i, before, seats))
+        rules = ask.rules(last.rules, count)
         choice = SetupChoice(tuple(seats), rules, None, last.pace)
         write_last_setup(self.store.root, choice)
         self.start(seats, rules, new.seed)
@@ -172,72 +191,6 @@ class PlainFront:
             self.console.say(_("Could not start the game: {why}").format(why=e))
             return
         self.play(game, resumed=False)
-
-    def last_setup(self) -> SetupChoice:
-        return read_last_setup(self.store.root) or default_choice(self.profile)
-
-    def ask_number(self, question: str, default: int, low: int, high: int) -> int:
-        while True:
-            answer = self.console.ask(f"{question} [{default}]").strip()
-            if not answer:
-                return default
-            if answer.isdigit() and low <= int(answer) <= high:
-                return int(answer)
-            self.console.say(_("Type a number from {low} to {high}.").format(low=low, high=high))
-
-    def ask_choice(self, question: str, options: dict[str, str], default: str) -> str:
-        """One of ``options`` (value -> what is shown), by its shown word, its English value or
-        the start of either."""
-        while True:
-            answer = self.console.ask(f"{question} [{options[default]}]").strip().casefold()
-            if not answer:
-                return default
-            found = {value for value, shown in options.items()
-                     if shown.casefold().startswith(answer) or value.startswith(answer)}
-            if len(found) == 1:
-                return found.pop()
-            self.console.say(_("Type one of: {choices}.").format(
-                choices=", ".join(options.values())))
-
-    def ask_seat(self, i: int, before: SeatSpec, taken: Sequence[SeatSpec]) -> SeatSpec:
-        while True:
-            name = self.console.ask(_("Player {n}: name? [{name}]").format(
-                n=i + 1, name=before.name)).strip() or before.name
-            try:
-                SeatSpec(name).validate()
-            except SeatError as e:
-                self.console.say(str(e))
-                continue
-            if name.casefold() in {seat.name.casefold() for seat in taken}:
-                self.console.say(_("two seats are called {name}").format(name=repr(name)))
-                continue
-            break
-        kinds = {kind: pgettext(*KIND_WORDS[kind]) for kind in (HUMAN, COMPUTER)}
-        kind = self.ask_choice(_("Is {name} a human or a computer?").format(name=name), kinds,
-                               before.kind)
-        if kind == HUMAN:
-            return SeatSpec(name)
-        levels = {level: _(LEVEL_TITLES[level]) for level in LEVELS}
-        level = self.ask_choice(_("{name}'s level: {levels}?").format(
-            name=name, levels=", ".join(levels.values())), levels, before.level or "hard")
-        return SeatSpec(name, COMPUTER, level)
-
-    def ask_rules(self, before: Rules, players: int) -> Rules:
-        options = {name: _(title) for name, title in PRESET_TITLES.items()}
-        default = before.preset_name()
-        if default is None:
-            options["last"] = _("as last time")
-            default = "last"
-        while True:
-            name = self.ask_choice(_("Rules: {presets}?").format(
-                presets=", ".join(options.values())), options, default)
-            rules = before if name == "last" else PRESETS[name]
-            try:
-                rules.check_players(players)
-            except RulesError as e:
-                self.console.say(str(e))
-                continue
-            return rules
 
     # ------------------------------------------------------------------ saved games
 
@@ -271,7 +224,10 @@ class PlainFront:
             raise Leave
 
     def let_go(self) -> None:
-        """Release the game held, and say how to come back to it if it is not over."""
+        """Release the game held (or the shared table's seat), and say how to come back to
+        it if it is not over."""
+        if self.lobby is not None:
+            self.lobby.let_go()
         game, self.current = self.current, None
         if game is None:
             return
@@ -328,14 +284,6 @@ def _when(info: GameInfo) -> str:
     return info.updated.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _free_name(name: str, seats: Sequence[SeatSpec]) -> str:
-    used = {s.name.casefold() for s in seats}
-    if name.casefold() not in used:
-        return name
-    return next(n for n in DEFAULT_NAMES + tuple(f"Player {i}" for i in range(7, 20))
-                if n.casefold() not in used)
-
-
 # ------------------------------------------------------------------ the command
 
 
@@ -356,7 +304,8 @@ def run_plain(args: argparse.Namespace, new: NewGame | None = None) -> int:
         print(_("gofish: {why}").format(why=e), file=sys.stderr)
         return 1
     command = command_name() + (" --plain" if args.plain else "")
-    front = PlainFront(console, store, profile=args.profile, command=command)
+    front = PlainFront(console, store, profile=args.profile, command=command,
+                       data_dir=args.data_dir)
 
     def leave(signum: int, _frame: object) -> None:
         raise SystemExit(128 + signum)

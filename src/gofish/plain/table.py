@@ -5,6 +5,10 @@ on the device sees it. On a human's turn the hand is printed in words, then who 
 cards, and the prompt reads the answer (gofish.plain.words). Between two human players at one
 device the hand is taken off the screen and the next player confirms with their own key before
 anything of theirs is printed; what they missed is recapped without a card.
+
+A shared table (gofish.plain.shared) is this same table over a joined seat's session: the hooks
+``ask``, ``wait``, ``deal_ready`` and ``game_over`` are where it differs (the host moves the
+table on, and a question may be overtaken by it).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from gofish.i18n import _, ngettext, pgettext
 from gofish.names import OF, card_words, rank_word
 from gofish.narrate import since_last_turn, story
 from gofish.rules_text import summary
-from gofish.session import Session
+from gofish.session import TableSession
 from gofish.store.errors import StoreError
 
 from .console import Console
@@ -25,6 +29,11 @@ from .words import Command, Context, Refusal, Vocabulary, command_words, example
 
 QUIT, OVER = "quit", "over"
 LOG_LINES = 20
+
+
+class TableMoved(Exception):
+    """The question asked is no longer the table's: a shared table moved on meanwhile (another
+    player started the next deal, a rematch began); the table looks again."""
 
 
 def hand_words(cards: tuple[int, ...]) -> str:
@@ -57,7 +66,7 @@ def seat_key(names: tuple[str, ...], seat: int) -> Key:
 
 
 class PlainTable:
-    def __init__(self, console: Console, session: Session) -> None:
+    def __init__(self, console: Console, session: TableSession) -> None:
         self.console = console
         s = session
         self.session = s
@@ -68,60 +77,102 @@ class PlainTable:
         self.status = ""  # the last hand-and-counts block printed
         self.vocab = Vocabulary.current()
         self.hinted: set[int] = set()  # the seats shown the example answer
+        self.ended: tuple[str, int] | None = None  # the end (game, actions) whose results are out
 
     # ------------------------------------------------------------------ the loop
 
     def run(self, resumed: bool = False) -> str:
         """Play until the game is over (OVER) or the player leaves (QUIT); EndOfInput passes
         through (every action is saved already)."""
-        s = self.session
         if resumed and not self.hidden and self.viewer is not None:
             self.recap(self.viewer)
         while True:
-            if s.over:
-                self.flush()
-                self.results()
-                return OVER
-            if s.deal_over:
-                self.flush()
-                self.results()
-                answer = self.console.ask(_("Press Enter for the next deal, or type quit."))
-                if self.is_quit(answer):
-                    return QUIT
-                self.act(s.next_deal)
+            try:
+                done = self.step()
+            except TableMoved:
                 continue
-            seat = s.to_act
-            if seat is None:  # pragma: no cover - not over and nobody to act cannot happen
-                return OVER
-            if s.computer_to_act():
-                self.act(s.step_computer)
-                self.flush()
-                self.console.pause()
-                continue
-            if self.hidden and seat != self.viewer:
-                self.flush()
-                if self.hand_over(seat) == QUIT:
-                    return QUIT
-                continue
-            if s.rules.open_hands:
-                self.viewer = seat
+            if done is not None:
+                return done
+
+    def step(self) -> str | None:
+        """One thing the table does: a move, a question, a wait; QUIT or OVER at the end."""
+        s = self.session
+        if s.over:
             self.flush()
-            if self.turn(seat) == QUIT:
+            self.results_once()
+            return self.game_over()
+        if s.deal_over:
+            self.flush()
+            self.results_once()
+            if not self.deal_ready():
+                return QUIT if self.wait() == QUIT else None
+            answer = self.ask(_("Press Enter for the next deal, or type quit."))
+            if self.is_quit(answer):
                 return QUIT
+            self.act(s.next_deal)
+            return None
+        seat = s.to_act
+        if s.computer_to_act():
+            self.act(s.step_computer)
+            self.flush()
+            self.console.pause()
+            return None
+        if seat is None or not s.is_human(seat):  # a shared table: the host moves it on
+            self.flush()
+            return QUIT if self.wait() == QUIT else None
+        if self.hidden and seat != self.viewer:
+            self.flush()
+            return QUIT if self.hand_over(seat) == QUIT else None
+        if s.rules.open_hands:
+            self.viewer = seat
+        self.flush()
+        return QUIT if self.turn(seat) == QUIT else None
+
+    # ------------------------------------------------------------------ what a shared table
+    # does its own way (gofish.plain.shared)
+
+    def ask(self, prompt: str) -> str:
+        return self.console.ask(prompt)
+
+    def wait(self) -> str | None:
+        """Nobody here can act: at a table played here that cannot happen."""
+        raise AssertionError("a local table always has someone to act")  # pragma: no cover
+
+    def deal_ready(self) -> bool:
+        """Whether this terminal may move the table on to the next deal now."""
+        return True
+
+    def game_over(self) -> str | None:
+        """What follows the results: OVER (back to the menu), or None to play on."""
+        return OVER
+
+    # ------------------------------------------------------------------ telling
 
     def act(self, step: Callable[[], object]) -> None:
         try:
             step()
         except StoreError as e:  # the move is made in memory; the file keeps the one before
             self.console.say(_("Could not save the game: {why}").format(why=e))
+        except IllegalAction as e:  # a shared table's host cannot be reached just now
+            self.console.say(str(e))
 
     def flush(self) -> None:
         """Print the events not printed yet, as the seat on the device sees them."""
         s = self.session
+        if s.event_count <= self.shown:
+            return  # (a seat that reconnects is told the game again: not printed twice)
         for line in story(s.events_for(self.viewer, self.shown), s.names, self.viewer,
-                          s.rules.pairs, words=True):
+                          s.rules.pairs, words=True, played_by=s.played_by, start=self.shown):
             self.console.say(line.text)
         self.shown = s.event_count
+
+    def results_once(self) -> None:
+        """The results of the deal or game just ended, printed once."""
+        s = self.session
+        end = (s.game_id, s.action_count)
+        if self.ended != end:
+            self.ended = end
+            self.results()
 
     # ------------------------------------------------------------------ a human's turn
 
@@ -144,7 +195,7 @@ class PlainTable:
         else:
             prompt = _("{name}, ask whom for what?").format(name=s.names[seat])
         while True:
-            answer = self.console.ask(prompt)
+            answer = self.ask(prompt)
             try:
                 move = read(answer, ctx, self.vocab)
             except Refusal as e:
@@ -163,7 +214,7 @@ class PlainTable:
                 self.console.say(_("Could not save the game: {why}").format(why=e))
             return None
 
-    def command(self, command: Command, seat: int) -> str | None:
+    def command(self, command: Command, seat: int | None) -> str | None:
         s = self.session
         if command.name == "quit":
             return QUIT
@@ -174,18 +225,24 @@ class PlainTable:
         elif command.name == "books":
             self.console.say(self.books_lines())
         elif command.name == "log":
-            lines = story(s.events_for(seat), s.names, seat, s.rules.pairs, words=True)
+            lines = story(s.events_for(seat), s.names, seat, s.rules.pairs, words=True,
+                          played_by=s.played_by)
             everything = command.arg and command.arg in _all_words()
             for line in lines if everything else lines[-LOG_LINES:]:
                 self.console.say(line.text)
+        elif command.name == "say":
+            self.console.say(_("Words are said at a shared table, to the players at it."))
         return None
 
-    def status_lines(self, seat: int) -> str:
-        """The hand in words, then each opponent's cards and books, and the stock."""
+    def status_lines(self, seat: int | None) -> str:
+        """The hand in words, then each opponent's cards and books, and the stock (to a
+        watcher, who holds no hand: every player's)."""
         s = self.session
-        view = s.view(seat, with_events=False)
+        view = s.view(seat, with_events=False) if seat is not None else s.public_view()
         n = len(view.hand)
-        if n:
+        if seat is None:
+            hand = ""
+        elif n:
             hand = ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.",
                             n).format(n=n, cards=hand_words(view.hand))
         else:
@@ -205,12 +262,14 @@ class PlainTable:
             if held is not None and s.rules.open_hands:
                 others.append(_("{name} holds {cards}.").format(
                     name=s.names[other], cards=hand_words(held) or "—"))
+        stock = ngettext("{n} card in the stock", "{n} cards in the stock",
+                         view.stock).format(n=view.stock)
+        if seat is None:
+            return "\n".join([" ".join(others), f"{stock}."])
         mine = len(view.books[seat])
         mine_text = (ngettext("You have {n} pair.", "You have {n} pairs.", mine) if s.rules.pairs
                      else ngettext("You have {n} book.", "You have {n} books.", mine)).format(
             n=mine)
-        stock = ngettext("{n} card in the stock", "{n} cards in the stock",
-                         view.stock).format(n=view.stock)
         return "\n".join([hand, " ".join(others), f"{mine_text} {stock}."])
 
     def books_lines(self) -> str:
@@ -314,4 +373,4 @@ def _all_words() -> set[str]:
     return {"all", pgettext("line mode: log all", "all").casefold()}
 
 
-__all__ = ["PlainTable", "QUIT", "OVER", "hand_words", "seat_key"]
+__all__ = ["OVER", "QUIT", "PlainTable", "TableMoved", "hand_words", "seat_key"]

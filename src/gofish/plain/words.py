@@ -9,10 +9,11 @@ the card codes are always understood as well. Anything else gets one line saying
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gofish.engine import RANKS, Ask, Draw, SeatView
+from gofish.front.tables import word_text
 from gofish.i18n import Np_, _, npgettext, pgettext
 from gofish.names import (
     ASK,
@@ -35,6 +36,7 @@ COMMANDS = {
     "log": ("log",),
     "quit": ("quit", "exit"),
     "draw": ("draw",),
+    "say": ("say",),
 }
 COMMAND_WORDS = {
     "help": Np_("line mode command (one or more words)", "help"),
@@ -43,7 +45,11 @@ COMMAND_WORDS = {
     "log": Np_("line mode command (one or more words)", "log"),
     "quit": Np_("line mode command (one or more words)", "quit"),
     "draw": Np_("line mode command (one or more words)", "draw"),
+    "say": Np_("line mode command (one or more words)", "say"),
 }
+TAKES_WORDS = ("log", "say")  # commands that read what follows them: "log all", "say 1"
+# the preset words of a shared table (``say 1`` to ``say 4``), as the table's lobby has them
+# (gofish.tui.words: the same messages; a word travels as its key, each reader's client says it)
 FILLERS_EN = "ask asks asking for the a an of any some please do you have got with from to s"
 _FILLERS = Np_("words the line mode skips in a move (one or more, separated by spaces)",
               "ask for the a an of any some please")
@@ -106,13 +112,14 @@ def _words(message: str) -> list[str]:
     return [w for w in fold(message).split() if w]
 
 
-def command_words() -> dict[str, str]:
+def command_words(english: Mapping[str, tuple[str, ...]] = COMMANDS,
+                  messages: Mapping[str, tuple[str, str]] = COMMAND_WORDS) -> dict[str, str]:
     """Every word that names a command, in English and the current language."""
     found: dict[str, str] = {}
-    for name, english in COMMANDS.items():
-        for word in english:
+    for name, words in english.items():
+        for word in words:
             found[word] = name
-        for word in _words(pgettext(*COMMAND_WORDS[name])):
+        for word in _words(pgettext(*messages[name])):
             found.setdefault(word, name)
     return found
 
@@ -189,7 +196,7 @@ def read(text: str, ctx: Context, vocab: Vocabulary | None = None) -> Ask | Draw
             return Draw()
         raise Refusal(example_line(ctx))
     command = vocab.commands.get(words[0])
-    if command is not None and (len(words) == 1 or command == "log"):
+    if command is not None and (len(words) == 1 or command in TAKES_WORDS):
         if command == "draw":
             if not must_draw:
                 raise Refusal(_("You draw only when your hand is empty."))
@@ -200,6 +207,22 @@ def read(text: str, ctx: Context, vocab: Vocabulary | None = None) -> Ask | Draw
     target, rest = _find_target(words, ctx, vocab)
     rank, suit = _find_what(rest, ctx, vocab, target)
     return _check(Ask(target, rank, suit), ctx)
+
+
+def said_word(word: str) -> str:
+    """A preset word said at a shared table, in the reader's language ("" if unknown)."""
+    return word_text(word)
+
+
+def command_of(text: str, vocab: Vocabulary | None = None) -> Command | None:
+    """The command ``text`` says (help, hand, books, log, say, quit...), or None: what is read
+    when no move can be made (another player's turn at a shared table)."""
+    vocab = vocab or Vocabulary.current()
+    words = ["?"] if text.strip() == "?" else tokens(text)
+    command = vocab.commands.get(words[0]) if words else None
+    if command is None or (len(words) > 1 and command not in TAKES_WORDS):
+        return None
+    return Command(command, " ".join(words[1:]))
 
 
 def _find_target(words: list[str], ctx: Context, vocab: Vocabulary) -> tuple[int, list[str]]:

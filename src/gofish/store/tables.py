@@ -18,6 +18,7 @@ from .lock import GameLock, acquire
 from .paths import ensure_private_dir
 
 TABLES = "tables"  # beside the saves
+FINISHED = "finished"  # tables/finished/<game id>.json: a finished game's table
 MAX_RECORD = 256 * 1024
 
 
@@ -48,6 +49,23 @@ class TableFiles:
         except OSError as e:
             raise StoreError(_("cannot save the table {code}: {why}").format(
                 code=code, why=e.strerror or e)) from None
+
+    def keep(self, game_id: str, record: Any) -> None:
+        """A finished table's record, kept under its game's id (``tables/finished/ID.json``):
+        who sat where, and which moves a computer made for an absent player."""
+        data = json.dumps(record, ensure_ascii=False).encode("utf-8")
+        folder = self.folder / FINISHED
+        try:
+            ensure_private_dir(folder)
+            write_atomic(folder / f"{game_id}.json", data)
+        except OSError as e:
+            raise StoreError(_("cannot keep the table of game {id}: {why}").format(
+                id=game_id, why=e.strerror or e)) from None
+
+    def kept(self, game_id: str) -> Any:
+        """A finished table's record; OSError or ValueError if there is none to read."""
+        with open(self.folder / FINISHED / f"{game_id}.json", "rb") as f:
+            return json.loads(f.read(MAX_RECORD + 1))
 
     def remove(self, code: str) -> None:
         with contextlib.suppress(OSError):

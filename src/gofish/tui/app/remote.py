@@ -12,10 +12,11 @@ import shlex
 from typing import TYPE_CHECKING
 
 from gofish.front.place import Place
-from gofish.i18n import N_, _
+from gofish.front.tables import SEAT_NEWS, word_text
+from gofish.i18n import _
 from gofish.net.client import RemoteSession
 from gofish.net.seat_client import SeatClient, Stop
-from gofish.net.table import AWAY, GIVEN, HERE, STAND_IN
+from gofish.net.table import HERE
 from gofish.net.watch import WatchSession
 from gofish.store.text import plain
 
@@ -26,12 +27,6 @@ if TYPE_CHECKING:
     from . import GofishApp
 
 SEAT_NEWS_EVERY = 0.3  # seconds between two tellings of who left or came back
-SEAT_NEWS = {
-    AWAY: N_("{name} is away: the table waits."),
-    HERE: N_("{name} is back."),
-    STAND_IN: N_("{name} is away: a computer plays for them."),
-    GIVEN: N_("{name}'s seat is played by a computer."),
-}
 
 
 class RemoteTable:
@@ -133,7 +128,6 @@ class RemoteTable:
             self._show_table(kind)
 
     def _said(self, seat: int, word: str) -> None:
-        from ..words import word_text
 
         names = self.session.names
         if 0 <= seat < len(names):

@@ -121,6 +121,13 @@ class SharedTables:
         self.book.put(code, name, owner=owner)
         self.join_table(Place(f"{code}-{key}" if key else code, "", name, from_lobby=True,
                               owner=owner))
+        if self.link is not None:  # the codes of the seats kept for friends, for the opener
+            self.link.waiting.kept = {
+                k["seat"]: (str(k.get("name", "")), str(k.get("key", "")))
+                for k in opened.get("keys", [])
+                if isinstance(k, dict) and isinstance(k.get("seat"), int)
+                and k.get("name") != name}
+            self.link.waiting.show()
 
     def join_table(self, place: Place, transcript: TextIO | None = None) -> None:
         """Take a seat (the lobby's, or ``gofish join``'s at ADDR:PORT)."""

@@ -18,11 +18,11 @@ from textual.widgets import DataTable, Input, Static
 
 from gofish.front.keyboard import with_twins
 from gofish.front.place import Place
+from gofish.front.tables import rules_name, state_text
 from gofish.i18n import N_, _
 from gofish.net.codes import format_code, parse_code
 from gofish.net.lobby_client import LobbyClient, TableInfo
 from gofish.net.plan import PlanError, check_name
-from gofish.rules_text import PRESET_TITLES
 from gofish.seats import level_title
 from gofish.store.joined import HeldSeat
 from gofish.tui.game_app import game_app
@@ -30,11 +30,6 @@ from gofish.tui.render import clip
 from gofish.tui.widgets.keys import KeyFooter
 
 WIDTHS = (6, 9, 37, 18)  # code, rules, players, state: with the cells' padding, 78 columns
-
-
-def rules_name(table: TableInfo) -> str:
-    preset = table.rules.preset_name()
-    return _(PRESET_TITLES[preset]) if preset else _("Custom")
 
 
 def players_text(table: TableInfo) -> str:
@@ -47,18 +42,6 @@ def players_text(table: TableInfo) -> str:
         else:
             parts.append(seat.name)
     return ", ".join(parts)
-
-
-def state_text(table: TableInfo, mine: HeldSeat | None) -> str:
-    if table.over:
-        state = _("finished")
-    elif table.started:
-        state = _("in play")
-    else:
-        state = _("{n} free").format(n=table.free)
-    if mine is not None:
-        state = _("you: {state}").format(state=state)
-    return state
 
 
 class LobbyScreen(Screen):
@@ -148,8 +131,8 @@ class LobbyScreen(Screen):
         grid.clear()
         code_w, rules_w, players_w, state_w = WIDTHS
         for t in mine_first:
-            grid.add_row(t.code, clip(rules_name(t), rules_w), clip(players_text(t), players_w),
-                         clip(state_text(t, held.get(t.code)), state_w), key=t.code)
+            grid.add_row(t.code, clip(rules_name(t.rules.preset_name()), rules_w), clip(players_text(t), players_w),
+                         clip(state_text(t.over, t.started, t.free, t.code in held), state_w), key=t.code)
         if mine_first:
             grid.move_cursor(row=min(row, len(mine_first) - 1))
         elif not tables:

@@ -64,6 +64,7 @@ class WaitingScreen(Screen):
         where = place.where or _("this machine")
         self.note = _("Connecting to {where}…").format(where=where)
         self.keys: dict[int, str] = {}  # new keys of freed seats, for the opener to give
+        self.kept: dict[int, tuple[str, str]] = {}  # seats kept for a friend: (name, key)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="waiting-box"):
@@ -100,6 +101,13 @@ class WaitingScreen(Screen):
         for i, seat in enumerate(lobby.get("seats", []) if lobby is not None else []):
             lines.append(Content(f"{i + 1}. {seat.get('name') or '—'}  ").append(
                 Content.styled(self.seat_word(seat), "dim")))
+        listed = lobby.get("seats", []) if lobby is not None else []
+        for seat, (name, key) in self.kept.items():
+            free = seat < len(listed) and listed[seat].get("status") == EMPTY
+            if free and seat not in self.keys:
+                lines.append(Content(_("Seat {n} is kept for {name}: give them, and only them, "
+                                       "the code {code}.").format(n=seat + 1, name=name,
+                                                                  code=f"{code}-{key}")))
         for seat, key in self.keys.items():
             lines.append(Content(_("Seat {n} now opens with the code {code}: give it to its "
                                    "player only.").format(n=seat + 1, code=f"{code}-{key}")))

@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from gofish.front.tables import WORD_TEXTS
 from gofish.i18n import N_, _
-from gofish.tui.words import WORD_TEXTS
 
 
 class WordsScreen(ModalScreen[str | None]):
